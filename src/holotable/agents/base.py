@@ -1,0 +1,136 @@
+"""The agent interface and the agent registry.
+
+An agent sees a seat's :class:`Observation` only: the seat's view, its legal
+actions, and a way to sample full states consistent with what the seat knows
+(for information-set search). It never gets the true state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from holotable.engine import Config, Game, HolotableError, Rng, State
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Everything a seat may use to decide. Built with :func:`observe`."""
+
+    game: Game[Any, Any]
+    config: Config
+    seat: int
+    view: dict[str, Any]
+    legal: Sequence[Any]
+    _state: State[Any, Any]
+
+    def sample_state(self, rng: Rng) -> State[Any, Any]:
+        """A full state consistent with this seat's information (a determinisation)."""
+        return self._state.determinize(self.seat, rng)
+
+
+def observe(state: State[Any, Any], seat: int) -> Observation:
+    """The observation of ``seat`` in ``state``.
+
+    The true state is kept only to be determinised; an :class:`Observation`
+    exposes nothing but the seat's view and legal actions.
+    """
+    return Observation(
+        state.game, state.config, seat, state.view(seat), tuple(state.legal_actions(seat)), state
+    )
+
+
+class Agent(ABC):
+    """Base class: ``act`` picks one of ``obs.legal``."""
+
+    #: Registry name, e.g. ``"random"``.
+    name: str = "agent"
+
+    def __init__(self, game: Game[Any, Any], seed: int = 0, **options: Any) -> None:
+        self.game = game
+        self.rng = Rng(seed)
+        self.options = options
+
+    @abstractmethod
+    def act(self, obs: Observation) -> Any:
+        """Return one action from ``obs.legal``."""
+
+    def reset(self) -> None:
+        """Called at the start of each game (agents with memory override it)."""
+
+    def __repr__(self) -> str:
+        return f"<agent {self.name}>"
+
+
+AgentFactory = Callable[..., Agent]
+
+# name -> factory for generic agents; (game, name) -> factory for game-specific ones.
+_GENERIC: dict[str, AgentFactory] = {}
+_PER_GAME: dict[tuple[str, str], AgentFactory] = {}
+
+
+class UnknownAgentError(HolotableError, KeyError):
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown agent"
+
+
+def register_agent(name: str, factory: AgentFactory, game: str | None = None) -> None:
+    """Register ``factory(game, seed=..., **options) -> Agent`` under ``name``.
+
+    With ``game`` the agent is specific to that game (``heuristic`` for each game).
+    """
+    if game is None:
+        _GENERIC[name] = factory
+    else:
+        _PER_GAME[(game, name)] = factory
+
+
+def agent_names(game: str | None = None) -> list[str]:
+    """Agent names usable for ``game`` (or every generic name)."""
+    from holotable.engine import registry
+
+    registry._ensure_loaded()
+    _load_builtin_agents()
+    names = set(_GENERIC)
+    if game is not None:
+        names |= {n for g, n in _PER_GAME if g == game}
+    return sorted(names)
+
+
+def make_agent(name: str, game: Game[Any, Any], seed: int = 0, **options: Any) -> Agent:
+    """Build the agent called ``name`` for ``game`` (game-specific names first)."""
+    _load_builtin_agents()
+    factory = _PER_GAME.get((game.spec.name, name)) or _GENERIC.get(name)
+    if factory is None:
+        raise UnknownAgentError(
+            f"no agent {name!r} for {game.spec.name}; available: {', '.join(agent_names(game.spec.name))}"
+        )
+    return factory(game, seed=seed, **options)
+
+
+_builtin_loaded = False
+
+
+def _load_builtin_agents() -> None:
+    global _builtin_loaded
+    if _builtin_loaded:
+        return
+    _builtin_loaded = True
+    import importlib
+
+    from holotable.engine import registry
+
+    registry._ensure_loaded()
+    for module in ("holotable.agents.random_agent", "holotable.agents.ismcts"):
+        importlib.import_module(module)
+    # Each game's bots module registers that game's heuristic agents.
+    for name in registry.names():
+        game = registry.load(name)
+        package = type(game).__module__.rsplit(".", 1)[0]
+        try:
+            importlib.import_module(f"{package}.bots")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.bots":
+                raise

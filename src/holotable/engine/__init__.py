@@ -1,0 +1,52 @@
+"""The game-agnostic core: specs, states, actions, views, matches and the registry."""
+
+from .errors import (
+    ActionError,
+    ConfigError,
+    DataError,
+    GameOverError,
+    HolotableError,
+    IllegalActionError,
+    MalformedActionError,
+    NotYourTurnError,
+    SaveError,
+    UnknownGameError,
+)
+from .events import Event
+from .game import Game
+from .match import Match
+from .outcome import Outcome
+from .registry import load, names, register, specs
+from .rng import Rng, derive_seed
+from .spec import Chance, Config, Dynamics, GameSpec, Information, Param
+from .state import State
+
+__all__ = [
+    "ActionError",
+    "Chance",
+    "Config",
+    "ConfigError",
+    "DataError",
+    "Dynamics",
+    "Event",
+    "Game",
+    "GameOverError",
+    "GameSpec",
+    "HolotableError",
+    "IllegalActionError",
+    "Information",
+    "MalformedActionError",
+    "Match",
+    "NotYourTurnError",
+    "Outcome",
+    "Param",
+    "Rng",
+    "SaveError",
+    "State",
+    "UnknownGameError",
+    "derive_seed",
+    "load",
+    "names",
+    "register",
+    "specs",
+]

@@ -1,0 +1,80 @@
+"""What each seat may see of Captain Black (CB-INFO), and determinisation for search."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from holotable.engine import Rng
+
+from .state import CBData
+
+if TYPE_CHECKING:
+    from holotable.engine import State
+
+    from .actions import Draw
+
+
+def view(st: State[CBData, Draw], seat: int | None) -> dict[str, Any]:
+    """Public information for all (CB-INFO-01), plus the viewer's own chest contents.
+
+    Other seats' chest contents are shown only once the game is over (CB-INFO-02);
+    deck orders and future draws never are (CB-INFO-03).
+    """
+    d = st.data
+    public = st.config["public_tally"] or d.over
+    out: dict[str, Any] = {
+        "round": d.round,
+        "rounds_total": d.rounds_total,
+        "start_player": d.start,
+        "bag_holder": None if d.over else d.mover,
+        "island": d.island,
+        "island_fields": st.config["island_fields"],
+        "chest_counts": [len(hand) for hand in d.chests],
+        "chest_deck_size": len(d.chest_deck),
+        "parrot_deck_size": len(d.parrot_deck),
+        "parrot_aside": sorted(d.parrot_aside),
+        "parrots": [list(p) for p in d.parrots],
+        "rounds": list(d.rounds),
+    }
+    if public:
+        out["boxes"] = list(d.boxes)
+        out["bag"] = {"gold": d.bag_gold, "black": d.bag_black}
+        out["last_draw"] = None if d.last_draw is None else {
+            "seat": d.last_draw.seat,
+            "k": d.last_draw.k,
+            "gold": d.last_draw.gold,
+            "black": d.last_draw.black,
+        }
+    else:  # hidden-tally variant: only your own box
+        out["boxes"] = [b if s == seat else None for s, b in enumerate(d.boxes)]
+        out["bag"] = {"coins": d.bag_gold + d.bag_black}
+        out["last_draw"] = None
+    out["chests"] = [
+        (["filled" if c else "empty" for c in hand] if (d.over or s == seat) else None)
+        for s, hand in enumerate(d.chests)
+    ]
+    return out
+
+
+def determinize(d: CBData, seat: int, rng: Rng) -> None:
+    """Re-deal what ``seat`` cannot see: other seats' chests, the chest deck's order,
+    and the parrot deck's order. Counts and every public fact are kept."""
+    if d.over:
+        return
+    # Chest cards: the pool of unseen cards is everyone else's plus the deck.
+    pool: list[bool] = list(d.chest_deck)
+    for s, hand in enumerate(d.chests):
+        if s != seat:
+            pool.extend(hand)
+    rng.shuffle(pool)
+    i = 0
+    for s, hand in enumerate(d.chests):
+        if s != seat:
+            n = len(hand)
+            d.chests[s] = pool[i : i + n]
+            i += n
+    d.chest_deck = pool[i:]
+    # Parrots: the values left in the deck are public as a multiset; only the order is hidden.
+    deck = d.parrot_deck[:]
+    rng.shuffle(deck)
+    d.parrot_deck = deck
