@@ -9,22 +9,34 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from holotable.engine import Config, Game, HolotableError, Rng, State
 
 
-@dataclass(frozen=True)
 class Observation:
-    """Everything a seat may use to decide. Built with :func:`observe`."""
+    """Everything a seat may use to decide. Built with :func:`observe`.
 
-    game: Game[Any, Any]
-    config: Config
-    seat: int
-    view: dict[str, Any]
-    legal: Sequence[Any]
-    _state: State[Any, Any]
+    ``view`` is computed on first use, so agents that do not read it (random
+    play) cost nothing extra.
+    """
+
+    __slots__ = ("_state", "_view", "config", "game", "legal", "seat")
+
+    def __init__(self, state: State[Any, Any], seat: int, legal: Sequence[Any]) -> None:
+        self._state = state
+        self._view: dict[str, Any] | None = None
+        self.game: Game[Any, Any] = state.game
+        self.config: Config = state.config
+        self.seat = seat
+        self.legal = legal
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """The seat's view (see :meth:`holotable.engine.State.view`)."""
+        if self._view is None:
+            self._view = self._state.view(self.seat)
+        return self._view
 
     def sample_state(self, rng: Rng) -> State[Any, Any]:
         """A full state consistent with this seat's information (a determinisation)."""
@@ -37,9 +49,7 @@ def observe(state: State[Any, Any], seat: int) -> Observation:
     The true state is kept only to be determinised; an :class:`Observation`
     exposes nothing but the seat's view and legal actions.
     """
-    return Observation(
-        state.game, state.config, seat, state.view(seat), tuple(state.legal_actions(seat)), state
-    )
+    return Observation(state, seat, state.legal_actions(seat))
 
 
 class Agent(ABC):
