@@ -127,7 +127,6 @@ def _load_builtin_agents() -> None:
     global _builtin_loaded
     if _builtin_loaded:
         return
-    _builtin_loaded = True
     import importlib
 
     from holotable.engine import registry
@@ -144,3 +143,5 @@ def _load_builtin_agents() -> None:
         except ModuleNotFoundError as exc:
             if exc.name != f"{package}.bots":
                 raise
+    # Only now: a failed import above must not leave a half-filled registry looking complete.
+    _builtin_loaded = True

@@ -57,6 +57,8 @@ class Game(ABC, Generic[D, A]):
         Sealed choices are held by the engine, hidden from the other seats, and
         handed to :meth:`resolve` together once every asked seat has chosen. An
         unsealed multi-seat decision (open negotiation) applies each action at once.
+        The engine asks only while several seats are asked or choices are pending:
+        a lone asked seat's action always goes to :meth:`apply`.
         """
         return len(self.to_move(st)) > 1
 

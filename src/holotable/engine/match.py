@@ -55,7 +55,7 @@ class Match:
         st = self.state
         if seat is None:
             seat = st._only_seat()
-        act = st.game.coerce_action(action)
+        act = st._coerce(action)
         st.apply(act, seat)
         self.actions.append((seat, st.game.action_to_str(act)))
 
@@ -113,7 +113,7 @@ class Match:
         try:
             game = load(str(data.get("game")))
             config = game.spec.config_from_dict(data.get("config", {}))
-        except (HolotableError, ConfigError) as exc:
+        except HolotableError as exc:
             raise SaveError(f"bad game or config in save: {exc}") from exc
         seed = data.get("seed")
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -134,7 +134,10 @@ class Match:
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
             raise SaveError("the save's meta must be an object")
-        return cls(game, config, seed, actions, meta)
+        try:
+            return cls(game, config, seed, actions, meta)
+        except ConfigError as exc:  # a config the spec accepts but the game's set-up refuses
+            raise SaveError(f"bad config in save: {exc}") from exc
 
     @classmethod
     def from_json(cls, text: str) -> Match:

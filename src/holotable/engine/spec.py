@@ -54,6 +54,20 @@ class Param:
     #: The spec's ambiguity record this parameter settles, e.g. ``"CB-AMB-05"``.
     assumed: str | None = None
 
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready (list defaults are tuples in Python), with the limits a settings form needs."""
+        return {
+            "name": self.name,
+            "default": list(self.default) if isinstance(self.default, tuple) else self.default,
+            "kind": self.kind,
+            "doc": self.doc,
+            "assumed": self.assumed,
+            "choices": None if self.choices is None else list(self.choices),
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "optional": self.optional,
+        }
+
     def check(self, value: Any) -> Any:
         """Validate and normalise one value; raise :class:`ConfigError` if it is bad."""
         if value is None:
@@ -168,10 +182,7 @@ class GameSpec:
             "dynamics": self.dynamics.value,
             "chance": self.chance.value,
             "information": self.information.value,
-            "params": [
-                {"name": p.name, "default": p.default, "kind": p.kind, "doc": p.doc, "assumed": p.assumed}
-                for p in self.params
-            ],
+            "params": [p.to_dict() for p in self.params],
         }
 
 
@@ -182,18 +193,17 @@ class Config:
     game: str
     players: int
     items: tuple[tuple[str, Any], ...] = ()
+    # A lookup table built once: rules read parameters on every step.
+    _values: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_values", dict(self.items))
 
     def __getitem__(self, name: str) -> Any:
-        for k, v in self.items:
-            if k == name:
-                return v
-        raise KeyError(name)
+        return self._values[name]
 
     def get(self, name: str, default: Any = None) -> Any:
-        for k, v in self.items:
-            if k == name:
-                return v
-        return default
+        return self._values.get(name, default)
 
     @property
     def params(self) -> dict[str, Any]:

@@ -23,7 +23,7 @@ class State(Generic[D, A]):
     """A position in a match. Mutated by :meth:`apply`; :meth:`clone` for search.
 
     >>> import holotable
-    >>> st = holotable.load("captain-black").new_state(players=2, seed=1)
+    >>> st = holotable.load("captain-black").new_state(players=2, seed=1, start_seat=1)
     >>> st.to_move()
     (1,)
     >>> st.apply("draw 1")
@@ -165,6 +165,26 @@ class State(Generic[D, A]):
             )
         raise NotYourTurnError(f"several seats are asked ({list(seats)}); say which seat acts")
 
+    def _coerce(self, action: object) -> A:
+        """The game's action for an action object, its text or its integer index.
+
+        An index is checked against this config's action space here, because the
+        game's ``index_action`` does not know the config (the space may grow with
+        the player count) and a game without an integer space would raise
+        ``NotImplementedError`` rather than refuse the input.
+        """
+        game = self.game
+        if isinstance(action, int) and not isinstance(action, bool) and not game.actions_are_ints:
+            try:
+                size = game.num_actions(self.config)
+            except NotImplementedError:
+                raise MalformedActionError(
+                    f"{game.spec.title} has no integer actions; give the action or its text"
+                ) from None
+            if not 0 <= action < size:
+                raise MalformedActionError(f"action index must be 0..{size - 1}, got {action}")
+        return game.coerce_action(action)
+
     def apply(self, action: object, seat: int | None = None) -> None:
         """Check and apply ``action`` (an action, its text or its index) for ``seat``.
 
@@ -185,7 +205,7 @@ class State(Generic[D, A]):
             if seat in self.pending:
                 raise NotYourTurnError(f"seat {seat} has already chosen this step")
             raise NotYourTurnError(f"seat {seat} is not asked to move (waiting for {list(asked)})")
-        act = game.coerce_action(action)
+        act = self._coerce(action)
         game.check(self, seat, act)
         self.ply += 1
         self._log = (self._log, seat, act)
@@ -227,7 +247,10 @@ class State(Generic[D, A]):
         """A full state ``seat`` cannot tell apart from this one, for information-set search.
 
         Hidden cards are re-dealt by the game, other seats' sealed choices are
-        dropped, and the RNG is replaced so the future is unknown too.
+        dropped, and the RNG is replaced so the future is unknown too. Dropping a
+        choice asks that seat again, so while others have committed, the copy's
+        ``to_move()`` and the ``committed`` field of its views list them differently;
+        everything else ``seat`` sees, its legal actions included, is identical.
         """
         other = self.clone(keep_events=False)
         other.rng = Rng(rng.getrandbits(63))

@@ -22,7 +22,8 @@ class Draw(NamedTuple):
 #: Draw objects are interned so that listing legal actions allocates nothing.
 DRAWS: tuple[Draw, ...] = tuple(Draw(k) for k in range(MAX_COINS + 1))
 
-_PATTERN = re.compile(r"\s*(?:draw\s+)?(\d+)\s*", re.IGNORECASE)
+# ASCII digits, at most 9 of them: int() refuses (ValueError) numbers over 4300 digits.
+_PATTERN = re.compile(r"\s*(?:draw\s+)?([0-9]{1,9})\s*", re.IGNORECASE | re.ASCII)
 
 
 def parse(text: str) -> Draw:

@@ -46,6 +46,16 @@ def _int(section: dict[str, Any], key: str, where: str, minimum: int = 0) -> int
     return value
 
 
+#: Assumed counts: (key, smallest allowed value, whether null is allowed).
+_COUNTS = (
+    ("min_draw", 1, False),
+    ("max_handful", 1, True),
+    ("max_chests_per_round", 1, False),
+    ("timeout_draw", 1, False),
+    ("start_seat", 0, True),
+)
+
+
 def parse(raw: Any, where: str = DATA_FILE) -> GameData:
     """Validate a decoded data file; every problem raises :class:`DataError` naming the key."""
     if not isinstance(raw, dict):
@@ -94,6 +104,17 @@ def parse(raw: Any, where: str = DATA_FILE) -> GameData:
         fields = assumed["island_fields"][0]
         if not isinstance(fields, int) or not 1 <= fields <= components.black_coins:
             raise DataError(f"{where}: assumed.island_fields must be 1..{components.black_coins}")
+    # The remaining values become parameter defaults; a bad one must fail here, naming the
+    # file, rather than as a ConfigError in every later game.
+    for key, minimum, optional in _COUNTS:
+        value = assumed[key][0]
+        if value is None and optional:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+            empty = " or null" if optional else ""
+            raise DataError(f"{where}: assumed.{key} must be an integer >= {minimum}{empty}, got {value!r}")
+    if not isinstance(assumed["public_tally"][0], bool):
+        raise DataError(f"{where}: assumed.public_tally must be true or false")
     lo, hi = assumed["min_players"][0], assumed["max_players"][0]
     if not (isinstance(lo, int) and isinstance(hi, int) and 1 <= lo <= hi):
         raise DataError(f"{where}: min_players/max_players must be integers with 1 <= min <= max")

@@ -102,6 +102,12 @@ class CaptainBlack(Game[CBData, Draw]):
             raise ConfigError(
                 f"parrot_values must list {self.components.parrot_cards} cards, got {len(parrot_values)}"
             )
+        if not all(isinstance(v, int) and v >= 0 for v in parrot_values):
+            raise ConfigError(f"parrot_values must be whole numbers of coins >= 0, got {list(parrot_values)}")
+        cap = config["max_handful"]
+        if cap is not None and cap < config["min_draw"]:
+            # Otherwise no draw would ever be legal and the game could not start.
+            raise ConfigError(f"max_handful {cap} is smaller than min_draw {config['min_draw']}")
         if config["island_fields"] > self.components.black_coins:
             raise ConfigError(f"island_fields cannot exceed {self.components.black_coins} black coins")
         start = config["start_seat"]
@@ -148,18 +154,25 @@ class CaptainBlack(Game[CBData, Draw]):
         bag = d.bag_gold + d.bag_black
         return bag if cap is None else min(bag, cap)
 
+    def min_draw(self, st: CB) -> int:
+        # A house minimum above 1 is clipped to the bag: late in a round the bag may hold
+        # fewer coins than the minimum, and the mover must still be able to draw (CB-AMB-06).
+        d = st.data
+        low: int = st.config["min_draw"]
+        return min(low, d.bag_gold + d.bag_black)
+
     def legal_actions(self, st: CB, seat: int) -> Sequence[Draw]:
         d = st.data
         if d.over or seat != d.mover:
             return ()
-        return DRAWS[st.config["min_draw"] : self.max_draw(st) + 1]
+        return DRAWS[self.min_draw(st) : self.max_draw(st) + 1]
 
     def check(self, st: CB, seat: int, action: Draw) -> None:
         d = st.data
         if seat != d.mover:  # pragma: no cover - the engine checks to_move first
             raise IllegalActionError(f"seat {seat} does not hold the bag", rule="CB-PASS-01")
         k = action.k
-        low = st.config["min_draw"]
+        low = self.min_draw(st)
         if k < low:
             raise IllegalActionError(f"you must draw at least {low} coin(s), not {k}", rule="CB-DRAW-02")
         bag = d.bag_gold + d.bag_black
@@ -170,7 +183,8 @@ class CaptainBlack(Game[CBData, Draw]):
             raise IllegalActionError(f"a handful is at most {cap} coins (house rule)", rule="CB-DRAW-02")
 
     def is_action(self, action: object) -> bool:
-        return isinstance(action, Draw)
+        # Draw(2.5) or Draw("3") would pass the range checks and then fail half-way through apply.
+        return isinstance(action, Draw) and type(action.k) is int
 
     # ------------------------------------------------------------------ a move (CB-MOVE)
     def apply(self, st: CB, seat: int, action: Draw) -> None:
@@ -183,17 +197,21 @@ class CaptainBlack(Game[CBData, Draw]):
         if black == 0:
             d.bag_gold -= k  # CB-EVAL-01: all gold goes into the box
             d.boxes[seat] += k
-            if st.events is not None:
-                st.emit("draw", f"{_name(seat)} draws {k}: all gold, +{k} (box {d.boxes[seat]})",
-                        seat=seat, k=k, gold=gold, black=0)
+            text = f"{_name(seat)} draws {k}: all gold, +{k} (box {d.boxes[seat]})"
         else:
             # CB-EVAL-02..05: one black coin to the island, the rest back into the bag.
             d.bag_black -= 1
             d.island += 1
-            if st.events is not None:
-                st.emit("draw", f"{_name(seat)} draws {k}: {gold} gold and {black} black, nothing gained "
-                        f"(island {d.island}/{st.config['island_fields']})",
-                        seat=seat, k=k, gold=gold, black=black)
+            text = (f"{_name(seat)} draws {k}: {gold} gold and {black} black, nothing gained "
+                    f"(island {d.island}/{st.config['island_fields']})")
+        if st.events is not None:
+            if st.config["public_tally"]:  # CB-DRAW-03 / CB-AMB-16
+                st.emit("draw", text, seat=seat, k=k, gold=gold, black=black)
+            else:
+                # Hidden-tally variant: the log must not tell others what the view hides.
+                st.emit("draw", text, to=frozenset((seat,)), seat=seat, k=k, gold=gold, black=black)
+                outcome = "only gold" if black == 0 else f"a black coin (island {d.island})"
+                st.emit("draw_public", f"{_name(seat)} draws {outcome}", seat=seat, success=black == 0)
         if d.island >= st.config["island_fields"]:
             self._end_round(st)  # CB-ROUND-END-01
         else:
@@ -256,6 +274,7 @@ class CaptainBlack(Game[CBData, Draw]):
                         to=frozenset((seat,)), seat=seat, filled=filled)
         if d.round >= d.rounds_total:  # CB-END-01
             d.over = True
+            d.bag_black += d.island  # CB-ROUND-END-02: the black coins go back into the bag
             d.island = 0
             if st.events is not None:
                 st.emit("game_end", "The ship has sailed round the island: the game is over")
@@ -264,17 +283,19 @@ class CaptainBlack(Game[CBData, Draw]):
 
     def _draw_parrots(self, st: CB, count: int) -> list[int]:
         d = st.data
+        rule = st.config["parrot_exhaustion"]
+        if rule == "skip" and len(d.parrot_deck) < count:
+            return []  # "skip": only whole pairs; a player the deck cannot serve in full gets none
         cards: list[int] = []
         for _ in range(count):
             if not d.parrot_deck:
-                rule = st.config["parrot_exhaustion"]
                 if rule == "reshuffle" and d.parrot_aside:  # CB-AMB-10
                     d.parrot_deck = d.parrot_aside
                     d.parrot_aside = []
                     st.rng.shuffle(d.parrot_deck)
                     if st.events is not None:
                         st.emit("parrots_reshuffled", "The parrot deck ran out: set-aside parrots reshuffled")
-                else:  # "partial" gives what is left; "skip" the same once the deck is empty
+                else:  # "partial": what is left, the rest get nothing
                     break
             cards.append(d.parrot_deck.pop())
         return cards
@@ -351,7 +372,7 @@ class CaptainBlack(Game[CBData, Draw]):
 
     def timeout_action(self, st: CB, seat: int) -> Draw:
         """The house-timeout default (CB-DIG-03): draw ``timeout_draw`` coins, clipped to the bag."""
-        k: int = max(st.config["min_draw"], min(st.config["timeout_draw"], self.max_draw(st)))
+        k: int = max(self.min_draw(st), min(st.config["timeout_draw"], self.max_draw(st)))
         return DRAWS[k]
 
 

@@ -66,6 +66,7 @@ def determinize(d: CBData, seat: int, rng: Rng) -> None:
     for s, hand in enumerate(d.chests):
         if s != seat:
             pool.extend(hand)
+    pool.sort()  # the true order is secret: shuffle from a canonical order so it cannot leak
     rng.shuffle(pool)
     i = 0
     for s, hand in enumerate(d.chests):
@@ -75,6 +76,6 @@ def determinize(d: CBData, seat: int, rng: Rng) -> None:
             i += n
     d.chest_deck = pool[i:]
     # Parrots: the values left in the deck are public as a multiset; only the order is hidden.
-    deck = d.parrot_deck[:]
+    deck = sorted(d.parrot_deck)
     rng.shuffle(deck)
     d.parrot_deck = deck

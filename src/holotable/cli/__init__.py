@@ -1,0 +1,206 @@
+"""The ``holotable`` command line: list games, play in the terminal, simulate, replay.
+
+Every user error (unknown game, agent or parameter, bad player count, corrupt
+save) prints one line to stderr and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.table import Table
+
+from holotable import __version__
+from holotable.agents import agent_names
+from holotable.engine import ConfigError, Match, specs
+
+from .common import (
+    HUMAN,
+    LineReader,
+    check_agents,
+    fail,
+    load_game,
+    load_match,
+    out_console,
+    parse_params,
+    split_names,
+    stdin_is_interactive,
+    user_errors,
+)
+
+app = typer.Typer(
+    name="holotable",
+    help="A digital tabletop: play board games in the terminal, simulate bots, replay matches.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"holotable {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """A digital tabletop: play board games in the terminal, simulate bots, replay matches."""
+
+
+ParamOption = Annotated[
+    list[str] | None,
+    typer.Option("--param", "-p", help="A game parameter as key=value (repeatable); 'none' clears it."),
+]
+
+
+@app.command("games")
+def games_command(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """List the registered games."""
+    with user_errors():
+        rows = [(spec, agent_names(spec.name)) for spec in specs()]
+    if as_json:
+        payload = [{**spec.to_dict(), "agents": agents} for spec, agents in rows]
+        typer.echo(json.dumps(payload, indent=1))
+        return
+    table = Table(title="Games", box=box.SIMPLE_HEAVY)
+    for name in ("Name", "Title", "Players", "Dynamics", "Chance", "Information", "Agents"):
+        table.add_column(name, no_wrap=name != "Agents")
+    for spec, agents in rows:
+        players = str(spec.min_players) if spec.min_players == spec.max_players else (
+            f"{spec.min_players}-{spec.max_players}"
+        )
+        table.add_row(spec.name, spec.title, players, spec.dynamics.value, spec.chance.value,
+                      spec.information.value, ", ".join(agents))
+    out_console().print(table)
+
+
+@app.command("play")
+def play_command(
+    game_name: Annotated[str | None, typer.Argument(metavar="GAME", help="Game name (optional with --load).")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-n", help="Number of seats.")] = None,
+    humans: Annotated[int | None, typer.Option("--humans", help="Human seats, the first ones (default 1).")] = None,
+    seats: Annotated[str | None, typer.Option("--seats", help="Each seat: human or an agent, comma-separated.")] = None,
+    bots: Annotated[str | None, typer.Option("--bots", help="Agents for the other seats, cycled.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Random seed (default: a fresh one, printed).")] = None,
+    param: ParamOption = None,
+    save: Annotated[Path | None, typer.Option("--save", help="Save the match here at the end or on quit.")] = None,
+    load: Annotated[Path | None, typer.Option("--load", help="Resume a saved match.")] = None,
+) -> None:
+    """Play a game in the terminal: hot-seat humans against bots (scriptable through stdin)."""
+    from .play import PlaySession, choose_seats, seats_from_meta
+
+    with user_errors():
+        if load is not None:
+            if seed is not None or param:
+                raise ConfigError("--seed and --param cannot change a loaded match")
+            match = load_match(load)
+            if game_name is not None and load_game(game_name).spec.name != match.game.spec.name:
+                raise ConfigError(f"{load} is a {match.game.spec.name} match, not {game_name}")
+            if players is not None and players != match.config.players:
+                raise ConfigError(f"{load} has {match.config.players} players, not {players}")
+            stored = seats_from_meta(match)
+        else:
+            if game_name is None:
+                fail("name a GAME (see `holotable games`) or give --load FILE")
+            if players is None and seats is not None:
+                players = len(split_names(seats))
+            chosen_seed = seed if seed is not None else secrets.randbelow(2**31)
+            match = Match.new(load_game(game_name), players, chosen_seed, **parse_params(param))
+            stored = None
+        default_bot = "heuristic" if "heuristic" in agent_names(match.game.spec.name) else "random"
+        lineup = choose_seats(
+            match.config.players,
+            seats=split_names(seats) if seats is not None else None,
+            humans=humans,
+            bots=split_names(bots) or [default_bot],
+            bots_given=bots is not None,
+            stored=stored,
+        )
+        check_agents(match.game, lineup, allow_human=True)
+        console = out_console()
+        session = PlaySession(match, lineup, console, LineReader(console, stdin_is_interactive()), save_path=save)
+        session.run()
+
+
+@app.command("simulate")
+def simulate_command(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    players: Annotated[int | None, typer.Option("--players", "-n", help="Number of seats.")] = None,
+    games: Annotated[int, typer.Option("--games", "-g", help="How many games to play.")] = 100,
+    agents: Annotated[str, typer.Option("--agents", "-a", help="Agents, comma-separated, cycled over seats.")] = (
+        "random"
+    ),
+    seed: Annotated[int, typer.Option("--seed", help="Master seed; game i uses derive_seed(seed, 'game', i).")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
+    rotate: Annotated[bool, typer.Option("--rotate/--no-rotate", help="Turn the seating one seat per game.")] = True,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    param: ParamOption = None,
+) -> None:
+    """Play many games between agents and report win rates, scores and lengths with 95% intervals."""
+    from holotable.sim.batch import simulate
+
+    from .simulate import progress_bar, render_report
+
+    names = split_names(agents)
+    with user_errors():
+        params = parse_params(param)
+        game = load_game(game_name)
+        check_agents(game, names)
+        show_bar = not as_json and sys.stderr.isatty()
+        with progress_bar(show_bar, games) as progress:
+            report = simulate(game.spec.name, players, games, names, seed, workers, params, progress, rotate=rotate)
+    if as_json:
+        typer.echo(json.dumps(report.to_dict(), indent=1))
+    else:
+        out_console().print(render_report(report))
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A match saved by `holotable play --save`.")],
+    seat: Annotated[int | None, typer.Option("--seat", help="See the match as this seat (default: spectator).")] = None,
+    omniscient: Annotated[bool, typer.Option("--omniscient", help="Show the full state, secrets included.")] = False,
+    to_end: Annotated[bool, typer.Option("--to-end", help="Print every step to the end, no prompts.")] = False,
+    ply: Annotated[int | None, typer.Option("--ply", help="Start at (or, non-interactively, show only) this ply.")] = (
+        None
+    ),
+) -> None:
+    """Step through a saved match (Enter/n next, b back, g N go to, q quit)."""
+    from .replay import Replay
+
+    with user_errors():
+        match = load_match(file)
+        if seat is not None and not 0 <= seat < match.config.players:
+            raise ConfigError(f"there is no seat {seat} in a {match.config.players}-player match")
+        replay = Replay(match, seat, omniscient=omniscient)
+        if ply is not None and not 0 <= ply <= replay.last_ply:
+            raise ConfigError(f"--ply must be 0..{replay.last_ply}, not {ply}")
+    console = out_console()
+    if to_end or not stdin_is_interactive():
+        start = ply or 0
+        replay.print_range(console, start, replay.last_ply if (to_end or ply is None) else start)
+    else:
+        try:
+            replay.interactive(console, LineReader(console, True), ply or 0)
+        except KeyboardInterrupt:
+            console.print()
+
+
+def main(argv: list[str] | None = None) -> Any:
+    """The ``holotable`` console script."""
+    return app(args=argv, prog_name="holotable")
+
+
+__all__ = ["HUMAN", "app", "main"]

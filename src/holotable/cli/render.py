@@ -1,0 +1,141 @@
+"""Turning views, logs and outcomes into rich renderables.
+
+Any game gets a generic table of its view; a game can register a nicer renderer
+with :func:`register_renderer` (see :mod:`holotable.cli.captain_black`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from holotable.engine import Event
+
+#: ``renderer(view) -> renderable``: the body of a view panel for one game.
+ViewRenderer = Callable[[dict[str, Any]], RenderableType]
+
+_RENDERERS: dict[str, ViewRenderer] = {}
+
+#: Keys every view has (added by the engine); shown in the panel title, not the body.
+ENGINE_KEYS = ("game", "players", "seat", "ply", "to_move", "terminal", "outcome", "committed", "my_choice")
+
+
+def register_renderer(game: str, renderer: ViewRenderer) -> None:
+    """Use ``renderer`` for the views of ``game`` (by registered name)."""
+    _RENDERERS[game] = renderer
+
+
+def renderer_for(game: str) -> ViewRenderer:
+    _load_builtin_renderers()
+    return _RENDERERS.get(game, generic_body)
+
+
+_builtin_loaded = False
+
+
+def _load_builtin_renderers() -> None:
+    global _builtin_loaded
+    if not _builtin_loaded:
+        _builtin_loaded = True
+        from . import captain_black  # noqa: F401  (registers itself)
+
+
+def seat_label(seat: int | None) -> str:
+    return "spectator" if seat is None else f"seat {seat}"
+
+
+def compact(value: Any) -> str:
+    """A short one-line text for any JSON-ready value."""
+    if value is None:
+        return "-"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool | int | float):
+        return str(value)
+    if isinstance(value, list) and all(not isinstance(v, list | dict) for v in value):
+        return ", ".join(compact(v) for v in value) if value else "(none)"
+    return json.dumps(value, separators=(", ", ": "))
+
+
+def generic_body(view: dict[str, Any]) -> RenderableType:
+    """A key/value table of every game-specific entry of a view (or of a full state)."""
+    table = Table(show_header=False, box=box.SIMPLE, pad_edge=False)
+    table.add_column("key", style="bold")
+    table.add_column("value", overflow="fold")
+    for key, value in view.items():
+        if key in ENGINE_KEYS:
+            continue
+        table.add_row(escape(str(key)), escape(compact(value)))
+    return table
+
+
+def render_view(view: dict[str, Any], *, title: str | None = None) -> RenderableType:
+    """A panel with what one seat sees (the game's renderer), then the outcome once the game is over."""
+    body = renderer_for(str(view.get("game")))(view)
+    to_move = view.get("to_move") or []
+    head = title or f"{view.get('game')} · {seat_label(view.get('seat'))} · ply {view.get('ply')}"
+    parts: list[RenderableType] = [body]
+    if view.get("my_choice") is not None:
+        parts.append(Text(f"Your sealed choice: {view['my_choice']}"))
+    if view.get("committed"):
+        parts.append(Text(f"Seats that have chosen: {compact(view['committed'])}"))
+    subtitle = "game over" if view.get("terminal") else f"to move: {compact(to_move)}"
+    panel = Panel(Group(*parts), title=escape(head), subtitle=escape(subtitle), expand=False)
+    if isinstance(view.get("outcome"), dict):
+        return Group(panel, render_outcome(view["outcome"]))
+    return panel
+
+
+def render_full(full: dict[str, Any]) -> RenderableType:
+    """The omniscient state (``State.full()``): its data as a generic table."""
+    data = full.get("data", {})
+    table = generic_body(data if isinstance(data, dict) else {"data": data})
+    title = f"{full.get('game')} · full state · ply {full.get('ply')}"
+    extra = f"to move: {compact(full.get('to_move'))}"
+    if full.get("pending"):
+        extra += f" · sealed: {compact(full['pending'])}"
+    return Panel(table, title=escape(title), subtitle=escape(extra), expand=False)
+
+
+def render_outcome(outcome: dict[str, Any], labels: Sequence[str] | None = None) -> RenderableType:
+    """Ranks, scores and winners, one row per seat, with the reason and details."""
+    table = Table(title="Final result", box=box.SIMPLE_HEAVY)
+    table.add_column("Seat", justify="right")
+    if labels is not None:
+        table.add_column("Player")
+    table.add_column("Score", justify="right")
+    table.add_column("Rank", justify="right")
+    table.add_column("")
+    winners = set(outcome.get("winners", []))
+    for seat, (score, rank) in enumerate(zip(outcome["scores"], outcome["ranks"], strict=True)):
+        row = [str(seat)]
+        if labels is not None:
+            row.append(escape(labels[seat]))
+        row += [_number(score), str(rank), "winner" if seat in winners else ""]
+        table.add_row(*row, style="bold green" if seat in winners else None)
+    lines: list[RenderableType] = [table, Text(f"Result: {outcome.get('reason', '')}", style="bold")]
+    for key, value in (outcome.get("details") or {}).items():
+        lines.append(Text(f"  {key}: {compact(value)}"))
+    return Group(*lines)
+
+
+def _number(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def render_log(events: Iterable[Event], *, title: str = "Log") -> RenderableType | None:
+    """The events as numbered lines (``None`` when there are none)."""
+    lines = [Text.assemble((f"{e.ply:>4} ", "dim"), e.text) for e in events]
+    if not lines:
+        return None
+    return Group(Text(title, style="bold underline"), *lines)

@@ -1,0 +1,142 @@
+"""What the PettingZoo and Gymnasium adapters share: names, spaces, observations, rewards, text."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from holotable.engine import Config, Game, Outcome, State, load
+
+from .encoding import Encoder, EncodingError, encoder_for, has_contiguous_actions
+
+#: Reward of a seat whose illegal action ended the episode (the classic-env convention).
+ILLEGAL_REWARD = -1.0
+
+EncoderChoice = Encoder | str | None
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+def seat_rewards(outcome: Outcome) -> list[float]:
+    """Final rewards in [-1, 1]: the outcome's utilities rescaled (first +1, last -1, ties share)."""
+    return [2.0 * u - 1.0 for u in outcome.utilities()]
+
+
+def resolve_game(game: str | Game[Any, Any]) -> Game[Any, Any]:
+    """A registered game by name, or a game definition passed as is (unregistered games work too)."""
+    return load(game) if isinstance(game, str) else game
+
+
+def action_space_size(game: Game[Any, Any], config: Config) -> int:
+    try:
+        return game.num_actions(config)
+    except NotImplementedError as exc:
+        raise EncodingError(f"{game.spec.name} has no integer action space, so it has no RL adapter") from exc
+
+
+#: Largest action space whose index -> action table is built up front.
+MAX_ACTION_TABLE = 4096
+
+
+def action_table(game: Game[Any, Any], num_actions: int) -> tuple[Any, ...]:
+    """``game.index_action(i)`` for every index, or ``()`` for a space too large to tabulate.
+
+    Looking an action up costs a fraction of the game's checked conversion, and
+    steps do it every time."""
+    if num_actions > MAX_ACTION_TABLE:
+        return ()
+    return tuple(map(game.index_action, range(num_actions)))
+
+
+def resolve_encoder(choice: EncoderChoice, game: Game[Any, Any], config: Config) -> Encoder:
+    """``None``/``"auto"``: the game's explicit encoder, else the generic one;
+    ``"explicit"``, ``"generic"``, or a ready :class:`Encoder`."""
+    if isinstance(choice, Encoder):
+        return choice
+    return encoder_for(game, config, choice or "auto")
+
+
+def observation_space(encoder: Encoder, num_actions: int) -> spaces.Dict:
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(encoder.low, encoder.high, (encoder.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
+        }
+    )
+
+
+class MaskMaker:
+    """Action masks of one game configuration, memoised by their legal-action set.
+
+    Turning every legal action into its index costs a Python call per action;
+    legal sets repeat a lot (Captain Black has at most 50 distinct ones), so the
+    mask of each is built once. The memo key is the legal tuple itself, which is
+    correct for any game but hashes every action; a game declared with
+    :func:`~holotable.rl.encoding.declare_contiguous_actions` is keyed by its
+    first index and count instead (two lookups whatever the set's size).
+    Returned masks are fresh copies.
+    """
+
+    __slots__ = ("_cache", "_contiguous", "_empty", "_index", "num_actions")
+
+    #: Entries kept before the memo is emptied (bounds memory in games with huge legal sets).
+    MAX_ENTRIES = 4096
+
+    def __init__(self, game: Game[Any, Any], num_actions: int, *, contiguous: bool = False) -> None:
+        self.num_actions = num_actions
+        self._index = game.action_index
+        self._contiguous = contiguous
+        self._empty = np.zeros(num_actions, dtype=np.int8)
+        self._cache: dict[Any, Any] = {}
+
+    def __call__(self, state: State[Any, Any], seat: int) -> Any:
+        """A new int8 mask over the action indices; all zero unless ``seat`` is asked now."""
+        legal: Sequence[Any] = state.legal_actions(seat)
+        if not legal:
+            return self._empty.copy()
+        if self._contiguous:
+            key: Any = (self._index(legal[0]), len(legal))
+        else:
+            key = legal if type(legal) is tuple else tuple(legal)
+        mask = self._cache.get(key)
+        if mask is None:
+            mask = np.zeros(self.num_actions, dtype=np.int8)
+            mask[list(map(self._index, legal))] = 1
+            if len(self._cache) >= self.MAX_ENTRIES:
+                self._cache.clear()
+            self._cache[key] = mask
+        return mask.copy()
+
+
+class Observer:
+    """Builds a seat's observation: what the seat's view encodes to, and its action mask.
+
+    Uses the encoder's fast path when it has one (it reads the state, but only what
+    the seat may see; see :mod:`holotable.rl.encoding`), else encodes ``state.view(seat)``.
+    """
+
+    __slots__ = ("_encode", "encoder", "mask")
+
+    def __init__(self, game: Game[Any, Any], encoder: Encoder, num_actions: int) -> None:
+        self.encoder = encoder
+        self.mask = MaskMaker(game, num_actions, contiguous=has_contiguous_actions(game))
+        self._encode = encoder.encode_state if encoder.state_fn is None else encoder.state_fn
+
+    def __call__(self, state: State[Any, Any], seat: int) -> dict[str, Any]:
+        return {"observation": self._encode(state, seat), "action_mask": self.mask(state, seat)}
+
+
+def render_text(state: State[Any, Any]) -> str:
+    """The spectator's view as text: a header, then one ``key: value`` line per entry."""
+    view = state.view(None)
+    moving = ", ".join(agent_name(s) for s in view["to_move"]) or "nobody"
+    lines = [f"{state.game.spec.title}, {view['players']} players, ply {view['ply']}, to move: {moving}"]
+    skip = {"game", "players", "seat", "ply", "to_move"}
+    lines += [f"  {key}: {json.dumps(value)}" for key, value in view.items() if key not in skip]
+    return "\n".join(lines)

@@ -1,0 +1,1 @@
+"""Explicit observation encoders for the built-in games (registered on import)."""

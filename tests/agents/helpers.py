@@ -1,0 +1,51 @@
+"""Shared helpers for the agent tests: cheap agent options and reaching mid-game states."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from holotable.agents import Agent, make_agent, observe
+from holotable.engine import Game, Rng, State
+
+#: Options that keep each searching agent cheap enough to play whole games in tests.
+CHEAP_OPTIONS: dict[str, dict[str, Any]] = {"ismcts": {"iterations": 12}}
+
+
+def cheap_agent(name: str, game: Game[Any, Any], seed: int) -> Agent:
+    return make_agent(name, game, seed=seed, **CHEAP_OPTIONS.get(name, {}))
+
+
+def play_randomly(st: State[Any, Any], plies: int, seed: int) -> State[Any, Any]:
+    """Apply up to ``plies`` uniformly random legal actions (stops at the end of the game)."""
+    rng = Rng(seed)
+    for _ in range(plies):
+        if st.is_terminal():
+            break
+        seat = st.to_move()[0]
+        legal = st.legal_actions(seat)
+        st.apply(legal[rng.randrange(len(legal))], seat)
+    return st
+
+
+def checked_act(agent: Agent, st: State[Any, Any], seat: int) -> Any:
+    """The agent's action for ``seat``, asserting it is one of the legal actions."""
+    obs = observe(st, seat)
+    action = agent.act(obs)
+    assert action in obs.legal, f"{agent.name} chose {action!r}, not among {list(obs.legal)}"
+    return action
+
+
+def mid_game(seed: int, players: int) -> State[Any, Any]:
+    """A Captain Black position, after random play, in which every seat holds secret chest cards."""
+    from holotable.engine import load
+
+    st = load("captain-black").new_state(players=players, seed=seed)
+    rng = Rng(seed)
+    while True:
+        d = st.data
+        if d.round >= 2 and (rng.random() < 0.3 or (d.round == d.rounds_total and d.island >= 6)):
+            break  # stopping two black coins short of the last one keeps the game going
+        seat = st.to_move()[0]
+        legal = st.legal_actions(seat)
+        st.apply(legal[rng.randrange(len(legal))], seat)
+    return st

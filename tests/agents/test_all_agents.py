@@ -1,0 +1,52 @@
+"""Every registered agent plays only legal actions, in full games of every registered game,
+and plays the same game again from the same seeds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import holotable
+from holotable.agents import agent_names
+from holotable.engine import State, derive_seed, names
+
+from .helpers import cheap_agent, checked_act
+
+PAIRS = [(game, agent) for game in names() for agent in agent_names(game)]
+
+
+def _play(game_name: str, agent_name: str, players: int, seed: int) -> State[Any, Any]:
+    game = holotable.load(game_name)
+    st = game.new_state(players=players, seed=seed)
+    agents = [cheap_agent(agent_name, game, derive_seed(seed, "seat", s)) for s in range(players)]
+    limit = game.spec.max_game_length
+    while not st.is_terminal():
+        for seat in st.to_move():
+            st.apply(checked_act(agents[seat], st, seat), seat)
+        assert st.ply <= limit, "the game ran past its declared maximum length"
+    return st
+
+
+def test_every_game_has_the_generic_agents() -> None:
+    for game in names():
+        assert {"random", "ismcts"} <= set(agent_names(game))
+
+
+@pytest.mark.parametrize(("game_name", "agent_name"), PAIRS)
+def test_agent_plays_only_legal_actions_to_the_end(game_name: str, agent_name: str) -> None:
+    spec = holotable.load(game_name).spec
+    for players in range(spec.min_players, spec.max_players + 1):
+        for seed in (1, 2):
+            st = _play(game_name, agent_name, players, seed)
+            assert st.is_terminal()
+            assert len(st.outcome().ranks) == players
+
+
+@pytest.mark.parametrize(("game_name", "agent_name"), PAIRS)
+def test_same_seeds_replay_the_same_game(game_name: str, agent_name: str) -> None:
+    players = holotable.load(game_name).spec.max_players
+    first = _play(game_name, agent_name, players, seed=11)
+    again = _play(game_name, agent_name, players, seed=11)
+    assert again.history == first.history
+    assert again.fingerprint() == first.fingerprint()

@@ -1,0 +1,1 @@
+"""The conformance suite: every registered game against the engine contract."""

@@ -1,0 +1,198 @@
+"""The conformance checks themselves: toy games pass them, and broken games fail them.
+
+Captain Black is sequential, so the toy Sealed Bid game is what exercises the checks on
+sealed simultaneous choices until a registered game has them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import holotable
+from engine.toy_games import Bid, BidData, LazyBid, LeakyBid, Nim, PeekingBid, SealedBid, temporarily_registered
+from holotable.engine import Game, IllegalActionError, MalformedActionError, Rng, State
+
+from . import checks
+
+GOOD: list[Game[Any, Any]] = [SealedBid(), Nim()]
+
+
+@pytest.fixture(params=GOOD, ids=lambda g: g.spec.name)
+def toy(request: pytest.FixtureRequest) -> Iterator[Game[Any, Any]]:
+    with temporarily_registered(request.param) as game:  # saves load games by name
+        yield game
+
+
+@pytest.mark.parametrize("check", checks.ALL_CHECKS, ids=lambda c: c.__name__)
+@pytest.mark.parametrize("players", [2, 3])
+def test_toy_games_conform(toy: Game[Any, Any], check: Callable[..., None], players: int) -> None:
+    for seed in range(4):
+        check(toy, toy.spec.make_config(players), seed)
+
+
+@settings(max_examples=40)
+@given(text=st.text(max_size=12) | st.from_regex(r"(bid|take) [0-9]{1,6}", fullmatch=True))
+def test_toy_parsers_never_crash(text: str) -> None:
+    for game in GOOD:
+        checks.check_parse_never_crashes(game, text)
+
+
+def failing(check: Callable[..., None], game: Game[Any, Any], players: int = 3, seeds: int = 3) -> str:
+    """The message of the first failure of ``check`` on ``game``; fails the test if there is none."""
+    with temporarily_registered(game):
+        for seed in range(seeds):
+            try:
+                check(game, game.spec.make_config(players), seed)
+            except AssertionError as exc:
+                return str(exc)
+    pytest.fail(f"{check.__name__} passed a broken game")
+
+
+def test_a_view_showing_other_hands_is_caught() -> None:
+    assert "view(" in failing(checks.check_views_hide_secrets, LeakyBid())
+
+
+def test_a_view_showing_sealed_choices_is_caught() -> None:
+    assert "bids" in failing(checks.check_views_hide_secrets, PeekingBid())
+
+
+def test_a_determinisation_that_redeals_nothing_is_caught() -> None:
+    # Its views are fine, but a leak check over it could never fail.
+    assert "never re-dealt" in failing(checks.check_views_hide_secrets, LazyBid())
+
+
+def test_a_determinisation_that_changes_what_the_seat_knows_is_caught() -> None:
+    class ShufflesOwnHand(SealedBid):
+        def determinize(self, st: State[BidData, Bid], seat: int, rng: Rng) -> None:
+            super().determinize(st, seat - 1, rng)  # re-deals the wrong seats
+
+    message = failing(checks.check_views_hide_secrets, ShufflesOwnHand())
+    assert "legal actions change" in message or "cannot know" in message
+
+
+def test_a_perfect_information_game_that_redeals_is_caught() -> None:
+    class Shaky(Nim):
+        def determinize(self, st: State[Any, int], seat: int, rng: Rng) -> None:
+            st.data.pile += rng.randrange(2)  # nothing is hidden in Nim, yet this changes the position
+
+    message = failing(checks.check_views_hide_secrets, Shaky())
+    assert "perfect-information game re-dealt" in message or "cannot know" in message
+
+
+def test_a_shallow_copy_is_caught() -> None:
+    class SharedHands(SealedBid):
+        def copy_data(self, data: BidData) -> BidData:
+            return BidData(data.hands, data.prize_deck[:], data.prize, data.scores[:], data.reveals[:])
+
+    assert "clone" in failing(checks.check_clones, SharedHands())
+
+
+def test_chance_outside_the_state_rng_is_caught() -> None:
+    import random
+
+    class GlobalRandom(SealedBid):
+        def setup(self, config: Any, rng: Rng) -> BidData:
+            return super().setup(config, Rng(random.randrange(2**30)))
+
+    assert "differ" in failing(checks.check_replay, GlobalRandom())
+
+
+def test_an_action_text_that_does_not_round_trip_is_caught() -> None:
+    class Sloppy(Nim):
+        def action_to_str(self, action: int) -> str:
+            return f"take {action} counters"
+
+    assert "does not parse back" in failing(checks.check_action_forms, Sloppy(), players=2)
+
+
+def test_a_mask_that_disagrees_is_caught() -> None:
+    class OffByOne(Nim):
+        def action_index(self, action: int) -> int:
+            return action % 3
+
+    assert "index" in failing(checks.check_action_forms, OffByOne(), players=2)
+
+
+def test_a_legal_action_that_is_refused_is_caught() -> None:
+    class Stingy(Nim):
+        def check(self, st: State[Any, int], seat: int, action: int) -> None:
+            super().check(st, seat, action)
+            if action == 3:
+                raise IllegalActionError("three is unlucky")
+
+    with pytest.raises(IllegalActionError, match="unlucky"):
+        failing(checks.check_action_forms, Stingy(), players=2)
+
+
+def test_accepting_a_wrong_type_is_caught() -> None:
+    class Trusting(SealedBid):
+        def is_action(self, action: object) -> bool:
+            return True
+
+    assert "not MalformedActionError" in failing(checks.check_refusals, Trusting())
+
+
+def test_a_game_that_never_ends_is_caught() -> None:
+    class Endless(Nim):
+        def apply(self, st: State[Any, int], seat: int, action: int) -> None:
+            st.data.turn = (seat + 1) % st.players  # nobody ever takes anything
+
+    assert "no end after" in failing(checks.check_playout, Endless(), players=2)
+
+
+def test_bad_ranks_are_caught() -> None:
+    class ZeroBased(Nim):
+        def outcome(self, st: State[Any, int]) -> holotable.Outcome:
+            out = super().outcome(st)
+            return holotable.Outcome(out.scores, tuple(r - 1 for r in out.ranks), out.reason)
+
+    assert "ranks must be 1.." in failing(checks.check_playout, ZeroBased(), players=2)
+
+
+def test_a_parser_that_crashes_is_caught() -> None:
+    class Crashy(Nim):
+        def parse_action(self, text: str) -> int:
+            return int(text)  # ValueError on garbage instead of MalformedActionError
+
+    with pytest.raises(AssertionError, match="raised ValueError"):
+        checks.check_parse_never_crashes(Crashy(), "garbage")
+    with pytest.raises(AssertionError):
+        checks.check_parse_never_crashes(Crashy(), "-3")  # parses, but its text "take -3" does not
+    checks.check_parse_never_crashes(Nim(), "take 3")
+    with pytest.raises(MalformedActionError):
+        Nim().parse_action("take three")
+
+
+class Solitaire(Nim):
+    """Nim alone: win by emptying the pile in an odd number of turns."""
+
+    spec = dataclasses.replace(Nim.spec, name="test-solitaire", title="Solitaire (test)", min_players=1,
+                               max_players=1)
+
+    def outcome(self, st: State[Any, int]) -> holotable.Outcome:
+        won = len(st.history) % 2 == 1
+        return holotable.Outcome((float(won),), (1 if won else 2,), "odd turns" if won else "even turns")
+
+
+@pytest.mark.parametrize("check", checks.ALL_CHECKS, ids=lambda c: c.__name__)
+def test_a_solo_game_conforms(check: Callable[..., None]) -> None:
+    with temporarily_registered(Solitaire()) as game:
+        outcomes = set()
+        for seed in range(6):
+            check(game, game.spec.make_config(1), seed)
+            outcomes.add(checks.playout_outcome(game, game.spec.make_config(1), seed).ranks)
+    assert outcomes == {(1,), (2,)}  # both a solo win and a solo loss went through the checks
+
+
+def test_a_solo_rank_out_of_range_is_caught() -> None:
+    class Lost(Solitaire):
+        def outcome(self, st: State[Any, int]) -> holotable.Outcome:
+            return holotable.Outcome((0.0,), (3,), "lost badly")
+
+    assert "solo outcome" in failing(checks.check_playout, Lost(), players=1)

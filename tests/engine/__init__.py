@@ -1,0 +1,1 @@
+"""Tests of the game-agnostic engine (specs, states, sealed choices, matches, registry)."""
