@@ -8,8 +8,10 @@ Single-observer ISMCTS with availability counts (Cowling, Powley & Whitehouse,
 2. walks one tree shared by all determinisations, choosing at each node by UCB
    among the actions legal *in this determinisation* (an action's exploration
    term uses how often it was available, not how often its parent was visited);
-3. adds one node and plays uniformly random moves to the end of the game (or to
-   ``rollout_depth`` moves, then asks ``evaluator``);
+3. adds one node (the first untried action met) and plays a rollout to the end of
+   the game (or for ``rollout_depth`` moves, then asks ``evaluator``): the game's own
+   fast rollout policy when it registers one (see :mod:`holotable.agents.rollout`),
+   else uniformly random moves;
 4. credits every edge on the path with the utility of the seat that chose it.
 
 Sealed simultaneous decisions use decoupled selection: every asked seat picks
@@ -29,6 +31,7 @@ from typing import Any
 from holotable.engine import Game, HolotableError, State
 
 from .base import Agent, Observation, register_agent
+from .rollout import RolloutPolicy, rollout_policy
 
 Evaluator = Callable[[State[Any, Any]], Sequence[float]]
 
@@ -67,14 +70,18 @@ def neutral_evaluator(st: State[Any, Any]) -> tuple[float, ...]:
     return (0.5,) * st.players
 
 
-_OPTIONS = ("iterations", "time_limit", "exploration", "rollout_depth", "evaluator")
+_OPTIONS = ("iterations", "time_limit", "exploration", "rollout", "rollout_depth", "evaluator")
+_ROLLOUTS = ("auto", "game", "random")
 
 
 class ISMCTSAgent(Agent):
     """SO-ISMCTS. Options: ``iterations`` (1000), ``time_limit`` (seconds, optional;
     the search stops at whichever limit comes first), ``exploration`` (UCB constant,
-    0.7 for utilities in [0, 1]), ``rollout_depth`` (``None``: play to the end) and
-    ``evaluator`` (``state -> utilities`` for rollouts cut by ``rollout_depth``).
+    0.7 for utilities in [0, 1]), ``rollout`` (``"auto"``: the game's registered
+    rollout policy if it has one, else random; ``"game"``: the game's policy, an error
+    if it has none; ``"random"``; or a policy ``(state, seat, rng) -> action``),
+    ``rollout_depth`` (``None``: play to the end) and ``evaluator``
+    (``state -> utilities`` for rollouts cut by ``rollout_depth``).
 
     Deterministic for a given seed unless ``time_limit`` stops the search first.
     After each decision ``last_root`` maps the deciding seat's root actions to
@@ -100,6 +107,7 @@ class ISMCTSAgent(Agent):
         depth = options.get("rollout_depth")
         self.rollout_depth: int | None = None if depth is None else _positive_int(depth, "rollout_depth", 0)
         self.evaluator: Evaluator = options.get("evaluator") or neutral_evaluator
+        self.policy: RolloutPolicy | None = _rollout_policy(game, options.get("rollout", "auto"))
         self.last_root: dict[Any, tuple[int, float]] = {}
 
     # ------------------------------------------------------------------ the decision
@@ -216,21 +224,40 @@ class ISMCTSAgent(Agent):
         return best_edge, best_action, best_edge.visits == 0
 
     def _rollout(self, st: State[Any, Any]) -> Sequence[float]:
-        """Uniformly random play to the end (or ``rollout_depth`` moves); the seats' utilities."""
+        """Play to the end (or ``rollout_depth`` moves) by the rollout policy; the seats' utilities."""
         game = st.game
         limit = self.rollout_depth
-        # A game that loops in random play must not hang the search.
+        # A game that loops in its rollouts must not hang the search.
         cap = game.spec.max_game_length if limit is None else min(limit, game.spec.max_game_length)
-        randrange = self.rng.randrange
+        policy, rng = self.policy, self.rng
         steps = 0
         while not game.is_terminal(st):
             if steps >= cap:
                 return self.evaluator(st)
             seat = st.to_move()[0]
-            legal = st.legal_actions(seat)
-            st.apply(legal[randrange(len(legal))], seat)
+            if policy is not None:
+                st.apply(policy(st, seat, rng), seat)  # apply refuses an illegal choice
+            else:
+                legal = st.legal_actions(seat)
+                if not legal:
+                    raise NoLegalActionError(f"seat {seat} is asked to move but has no legal action")
+                st.apply(legal[rng.randrange(len(legal))], seat)
             steps += 1
         return game.outcome(st).utilities()
+
+
+def _rollout_policy(game: Game[Any, Any], choice: Any) -> RolloutPolicy | None:
+    """The policy the ``rollout`` option names; ``None`` means uniformly random moves."""
+    if callable(choice):
+        return choice  # type: ignore[no-any-return]
+    if choice not in _ROLLOUTS:
+        raise ValueError(f"rollout must be one of {list(_ROLLOUTS)} or a policy function, got {choice!r}")
+    if choice == "random":
+        return None
+    policy = rollout_policy(game.spec.name)
+    if policy is None and choice == "game":
+        raise ValueError(f"{game.spec.name} registers no rollout policy; use rollout='random'")
+    return policy
 
 
 def _positive_int(value: Any, name: str, minimum: int = 1) -> int:

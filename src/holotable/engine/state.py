@@ -231,11 +231,14 @@ class State(Generic[D, A]):
     # ------------------------------------------------------------------ copies
     def clone(self, *, keep_events: bool = True) -> State[D, A]:
         """An independent copy: changing either never changes the other."""
+        return self._copy(self.rng.clone(), keep_events)
+
+    def _copy(self, rng: Rng, keep_events: bool) -> State[D, A]:
         other = State.__new__(State)
         other.game = self.game
         other.config = self.config
         other.data = self.game.copy_data(self.data)
-        other.rng = self.rng.clone()
+        other.rng = rng
         other.seed = self.seed
         other.pending = dict(self.pending)
         other.ply = self.ply
@@ -252,8 +255,7 @@ class State(Generic[D, A]):
         ``to_move()`` and the ``committed`` field of its views list them differently;
         everything else ``seat`` sees, its legal actions included, is identical.
         """
-        other = self.clone(keep_events=False)
-        other.rng = Rng(rng.getrandbits(63))
+        other = self._copy(Rng(rng.getrandbits(63)), keep_events=False)
         other.pending = {s: a for s, a in self.pending.items() if s == seat}
         self.game.determinize(other, seat, rng)
         return other

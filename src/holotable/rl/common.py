@@ -79,7 +79,7 @@ class MaskMaker:
     mask of each is built once. The memo key is the legal tuple itself, which is
     correct for any game but hashes every action; a game declared with
     :func:`~holotable.rl.encoding.declare_contiguous_actions` is keyed by its
-    first index and count instead (two lookups whatever the set's size).
+    first action and count instead (they fix the set, whatever its size).
     Returned masks are fresh copies.
     """
 
@@ -95,13 +95,13 @@ class MaskMaker:
         self._empty = np.zeros(num_actions, dtype=np.int8)
         self._cache: dict[Any, Any] = {}
 
-    def __call__(self, state: State[Any, Any], seat: int) -> Any:
+    def make(self, state: State[Any, Any], seat: int) -> Any:
         """A new int8 mask over the action indices; all zero unless ``seat`` is asked now."""
         legal: Sequence[Any] = state.legal_actions(seat)
         if not legal:
             return self._empty.copy()
         if self._contiguous:
-            key: Any = (self._index(legal[0]), len(legal))
+            key: Any = (legal[0], len(legal))
         else:
             key = legal if type(legal) is tuple else tuple(legal)
         mask = self._cache.get(key)
@@ -121,15 +121,18 @@ class Observer:
     the seat may see; see :mod:`holotable.rl.encoding`), else encodes ``state.view(seat)``.
     """
 
-    __slots__ = ("_encode", "encoder", "mask")
+    __slots__ = ("_encode", "_mask", "encoder", "masks")
 
     def __init__(self, game: Game[Any, Any], encoder: Encoder, num_actions: int) -> None:
         self.encoder = encoder
-        self.mask = MaskMaker(game, num_actions, contiguous=has_contiguous_actions(game))
+        self.masks = MaskMaker(game, num_actions, contiguous=has_contiguous_actions(game))
+        # Bound once: this runs every step, and calling an instance costs more than a function.
         self._encode = encoder.encode_state if encoder.state_fn is None else encoder.state_fn
+        self._mask = self.masks.make
 
-    def __call__(self, state: State[Any, Any], seat: int) -> dict[str, Any]:
-        return {"observation": self._encode(state, seat), "action_mask": self.mask(state, seat)}
+    def observe(self, state: State[Any, Any], seat: int) -> dict[str, Any]:
+        """``{"observation": float32 vector, "action_mask": int8 vector}`` for ``seat``."""
+        return {"observation": self._encode(state, seat), "action_mask": self._mask(state, seat)}
 
 
 def render_text(state: State[Any, Any]) -> str:

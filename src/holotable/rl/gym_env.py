@@ -83,7 +83,7 @@ class HolotableGymEnv(gymnasium.Env[dict[str, Any], Any]):
             raise ValueError(f"no agent(s) {unknown} for {self.game.spec.name}")
         self.num_actions = action_space_size(self.game, self.config)
         self.encoder = resolve_encoder(observation_encoder, self.game, self.config)
-        self._observer = Observer(self.game, self.encoder, self.num_actions)
+        self._observe_seat = Observer(self.game, self.encoder, self.num_actions).observe
         self.action_space = Discrete(self.num_actions)
         self.observation_space = observation_space(self.encoder, self.num_actions)
         self.render_mode = render_mode
@@ -149,7 +149,7 @@ class HolotableGymEnv(gymnasium.Env[dict[str, Any], Any]):
         return st.is_terminal() or st.ply >= self.game.spec.max_game_length
 
     def _observe(self) -> dict[str, Any]:
-        return self._observer(self._require_state(), self.seat)
+        return self._observe_seat(self._require_state(), self.seat)
 
     def _require_state(self) -> State[Any, Any]:
         if self.game_state is None:

@@ -80,7 +80,7 @@ class HolotableAECEnv(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base c
         self.config = self.game.spec.make_config(players, **dict(params or {}))
         self.num_actions = action_space_size(self.game, self.config)
         self.encoder = resolve_encoder(observation_encoder, self.game, self.config)
-        self._observer = Observer(self.game, self.encoder, self.num_actions)
+        self._observe_seat = Observer(self.game, self.encoder, self.num_actions).observe
         self.render_mode = render_mode
         self.metadata: dict[str, Any] = {
             "render_modes": list(self.RENDER_MODES),
@@ -126,14 +126,18 @@ class HolotableAECEnv(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base c
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.agents[0]
         self._after_change(self.game_state)
+
     def observe(self, agent: str) -> dict[str, Any]:
-        return self._observer(self._require_state(), self._seat_of[agent])
+        return self._observe_seat(self._require_state(), self._seat_of[agent])
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        # AECEnv.last, one call shallower: it runs once per step.
+        # AECEnv.last with observe() inlined: it runs once per step.
         agent = self.agent_selection
+        st = self.game_state
+        if st is None:
+            st = self._require_state()  # raises
         return (
-            self._observer(self._require_state(), self._seat_of[agent]) if observe else None,
+            self._observe_seat(st, self._seat_of[agent]) if observe else None,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
@@ -145,7 +149,9 @@ class HolotableAECEnv(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base c
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        st = self._require_state()
+        st = self.game_state
+        if st is None:
+            st = self._require_state()  # raises
         # Index -> action object explicitly, so games whose actions are ints work too;
         # an index outside the table gets the game's own error.
         index = int(action)

@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from cb_helpers import CBState, arrange_round_end, end_round, enter_round, new_state
+from cb_helpers import BLACK, GOLD, CBState, arrange_round_end, end_round, enter_round, new_state
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 from holotable.engine import IllegalActionError, Rng
 from holotable.games.captain_black import Draw
+from holotable.games.captain_black.state import LastDraw
 
 
 def _mid_game(players: int = 3, seed: int = 1, **params: object) -> CBState:
@@ -151,3 +154,79 @@ def test_spectator_and_bad_seat_views() -> None:
     assert st.view(None)["seat"] is None
     with pytest.raises(IllegalActionError, match="no seat"):
         st.view(2)
+
+
+# ---------------------------------------------------------------------------- hidden tally: boxes re-dealt
+def _hidden_tally_position(boxes: list[int], island: int, last: LastDraw | None, seed: int = 8) -> CBState:
+    """Round 2 of a hidden-tally game with the given boxes and island; seat 0 holds the bag."""
+    st = _mid_game(4, seed=seed, public_tally=False)
+    d = st.data
+    d.boxes = list(boxes)
+    d.island = island
+    d.bag_black = BLACK - island
+    d.bag_gold = GOLD - sum(boxes)
+    d.mover = 0
+    d.last_draw = last
+    return st
+
+
+def _other_split(boxes: list[int], seat: int, rng: Rng) -> list[int]:
+    """The same boxes with the other seats' gold split differently (the seat's own box kept)."""
+    others = [s for s in range(len(boxes)) if s != seat]
+    out = list(boxes)
+    for s in others:
+        out[s] = 0
+    for _ in range(sum(boxes[s] for s in others)):
+        out[others[rng.randrange(len(others))]] += 1
+    return out
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    own=hs.integers(0, 12),
+    others=hs.lists(hs.integers(0, 10), min_size=3, max_size=3),
+    island=hs.integers(0, 7),
+    split_seed=hs.integers(0, 10_000),
+    last_k=hs.integers(1, 9),
+    det_seed=hs.integers(0, 10_000),
+)
+def test_CB_AMB_16_hidden_boxes_do_not_leak_into_determinisations(
+    own: int, others: list[int], island: int, split_seed: int, last_k: int, det_seed: int
+) -> None:
+    """Two states seat 0 cannot tell apart (the others' gold split differently, another seat's
+    last draw of a different size) give the same determinisation for the same RNG."""
+    boxes = [own, *others]
+    truth = _hidden_tally_position(boxes, island, LastDraw(3, 4, 4, 0))
+    twin = _hidden_tally_position(_other_split(boxes, 0, Rng(split_seed)), island, LastDraw(3, last_k, last_k, 0))
+    assert twin.view(0) == truth.view(0)
+    a = truth.determinize(0, Rng(det_seed))
+    b = twin.determinize(0, Rng(det_seed))
+    assert a.full() == b.full()
+    assert a.view(0) == truth.view(0)
+    d = a.data
+    assert d.boxes[0] == own and sum(d.boxes) == sum(boxes) and min(d.boxes) >= 0
+    assert d.last_draw is None  # another seat's draw: its size and colours are hidden
+
+
+def test_CB_AMB_16_hidden_boxes_are_redealt_at_random_own_draw_kept() -> None:
+    own_draw = LastDraw(0, 5, 5, 0)
+    st = _hidden_tally_position([5, 9, 2, 13], 3, own_draw)
+    splits = {tuple(st.determinize(0, Rng(seed)).data.boxes) for seed in range(30)}
+    assert len(splits) > 10  # not a fixed function of the truth
+    assert all(split[0] == 5 and sum(split) == 29 for split in splits)
+    assert any(split[1:] != (9, 2, 13) for split in splits)
+    assert st.determinize(0, Rng(1)).data.last_draw == own_draw  # the seat saw its own draw
+    # With a public tally the boxes are facts: they are kept.
+    public = _hidden_tally_position([5, 9, 2, 13], 3, own_draw)
+    public.config = public.game.spec.make_config(players=4, start_seat=0)
+    assert public.determinize(0, Rng(1)).data.boxes == [5, 9, 2, 13]
+
+
+def test_CB_AMB_16_other_boxes_follow_from_public_counts() -> None:
+    """What the re-deal keeps (the others' total) is known from the view: all gold minus the
+    seat's box minus the bag's gold, and the bag's gold is its coins minus the black coins
+    not yet on the island."""
+    st = _hidden_tally_position([4, 7, 0, 11], 5, None)
+    view = st.view(0)
+    bag_gold = view["bag"]["coins"] - (BLACK - view["island"])
+    assert GOLD - view["boxes"][0] - bag_gold == 7 + 0 + 11

@@ -26,13 +26,15 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
 from typing import Any
 
 from holotable.agents.base import Agent, Observation, register_agent
-from holotable.engine import Game
+from holotable.agents.rollout import register_rollout_policy
+from holotable.engine import Game, Rng, State
 
-from .actions import Draw
+from .actions import DRAWS, Draw
 from .data import Components
 from .rules import CaptainBlack
 
@@ -48,7 +50,7 @@ def p_all_gold(gold: int, black: int, k: int) -> float:
     >>> p_all_gold(42, 8, 1)
     0.84
     >>> round(p_all_gold(42, 8, 5), 3)
-    0.403
+    0.401
     >>> p_all_gold(3, 1, 4)
     0.0
     """
@@ -112,7 +114,7 @@ class CaptainBlackHeuristic(Agent):
 
     def reset(self) -> None:
         self._seen: _Seen | None = None
-        # The others' turns watched this game, their black draws, and the gold they took.
+        # The others' turns watched this game, and how many of them drew black.
         self._turns = 0
         self._fails = 0
 
@@ -241,7 +243,7 @@ def _outcome_score(t: _Table, k: int, future: _Future | None) -> float:
 
 def _greedy_draw(gold: int, black: int) -> tuple[int, float]:
     """The draw with the most expected gold, and its chance of being all gold."""
-    best_k, best_p, best = 1, p_all_gold(gold, black, 1), -1.0
+    best_k, best_p, best = 1, 0.0, -1.0
     p = 1.0
     for k in range(1, gold + 1):
         p *= (gold - k + 1) / (gold + black - k + 1)
@@ -329,12 +331,49 @@ def _parrot_pair(view: dict[str, Any], config: Any) -> tuple[float, float]:
         deck.subtract(Counter(hand))
     left = [v for v, c in deck.items() for _ in range(max(c, 0))]
     if len(left) < 2:
-        if config["parrot_exhaustion"] != "reshuffle" or not values:
-            return 0.0, 0.0
+        rule = config["parrot_exhaustion"]
+        if rule == "partial":
+            return float(sum(left)), 0.0  # what is left
+        if rule != "reshuffle" or not values:
+            return 0.0, 0.0  # "skip": no pair, no parrots
         left = values  # the set-aside cards come back
     mean = sum(left) / len(left)
     var = sum((v - mean) ** 2 for v in left) / len(left)
     return 2 * mean, 2 * var
 
 
+# ---------------------------------------------------------------------------- rollouts for search
+#: Share of rollout draws that are a wild guess (any size up to twice the greedy one),
+#: so the search also sees what bolder and more timid players do to a round.
+_WILD = 0.1
+
+
+@lru_cache(maxsize=4096)
+def _greedy_k(gold: int, black: int) -> int:
+    """The greedy handful for a bag, computed once per bag (rollouts meet the same bags often)."""
+    return _greedy_draw(gold, black)[0]
+
+
+def rollout_draw(st: State[Any, Any], seat: int, rng: Rng) -> Draw:
+    """A fast, plausible draw for simulated play inside a search (not for real play).
+
+    It reads the bag of the (determinised) state directly: inside a search that state
+    is a sample, not the truth. Mostly the handful with the most expected gold, give or
+    take a coin; sometimes a wild guess. Always within the legal range.
+    """
+    d = st.data
+    k = _greedy_k(d.bag_gold, d.bag_black)
+    r = rng.random()
+    if r < _WILD:
+        k = 1 + rng.randrange(2 * k)
+    elif r < 0.4:
+        k += 1 if r < 0.25 else -1
+    bag = d.bag_gold + d.bag_black
+    cap = st.config["max_handful"]
+    high = bag if cap is None else min(bag, cap)
+    low = min(st.config["min_draw"], bag)
+    return DRAWS[min(max(k, low), high)]
+
+
 register_agent("heuristic", CaptainBlackHeuristic, game="captain-black")
+register_rollout_policy("captain-black", rollout_draw)

@@ -197,25 +197,31 @@ class CaptainBlack(Game[CBData, Draw]):
         if black == 0:
             d.bag_gold -= k  # CB-EVAL-01: all gold goes into the box
             d.boxes[seat] += k
-            text = f"{_name(seat)} draws {k}: all gold, +{k} (box {d.boxes[seat]})"
         else:
             # CB-EVAL-02..05: one black coin to the island, the rest back into the bag.
             d.bag_black -= 1
             d.island += 1
-            text = (f"{_name(seat)} draws {k}: {gold} gold and {black} black, nothing gained "
-                    f"(island {d.island}/{st.config['island_fields']})")
-        if st.events is not None:
-            if st.config["public_tally"]:  # CB-DRAW-03 / CB-AMB-16
-                st.emit("draw", text, seat=seat, k=k, gold=gold, black=black)
-            else:
-                # Hidden-tally variant: the log must not tell others what the view hides.
-                st.emit("draw", text, to=frozenset((seat,)), seat=seat, k=k, gold=gold, black=black)
-                outcome = "only gold" if black == 0 else f"a black coin (island {d.island})"
-                st.emit("draw_public", f"{_name(seat)} draws {outcome}", seat=seat, success=black == 0)
+        if st.events is not None:  # the log text is built only when a log is kept
+            self._log_draw(st, seat, k, gold, black)
         if d.island >= st.config["island_fields"]:
             self._end_round(st)  # CB-ROUND-END-01
         else:
             d.mover = (seat + 1) % d.players  # CB-PASS-01
+
+    def _log_draw(self, st: CB, seat: int, k: int, gold: int, black: int) -> None:
+        d = st.data
+        if black == 0:
+            text = f"{_name(seat)} draws {k}: all gold, +{k} (box {d.boxes[seat]})"
+        else:
+            text = (f"{_name(seat)} draws {k}: {gold} gold and {black} black, nothing gained "
+                    f"(island {d.island}/{st.config['island_fields']})")
+        if st.config["public_tally"]:  # CB-DRAW-03 / CB-AMB-16
+            st.emit("draw", text, seat=seat, k=k, gold=gold, black=black)
+        else:
+            # Hidden-tally variant: the log must not tell others what the view hides.
+            st.emit("draw", text, to=frozenset((seat,)), seat=seat, k=k, gold=gold, black=black)
+            outcome = "only gold" if black == 0 else f"a black coin (island {d.island})"
+            st.emit("draw_public", f"{_name(seat)} draws {outcome}", seat=seat, success=black == 0)
 
     # ------------------------------------------------------------------ end of round
     def _end_round(self, st: CB) -> None:
@@ -353,7 +359,7 @@ class CaptainBlack(Game[CBData, Draw]):
         return st.data.to_dict()
 
     def determinize(self, st: CB, seat: int, rng: Rng) -> None:
-        views.determinize(st.data, seat, rng)
+        views.determinize(st.data, seat, rng, public_tally=st.config["public_tally"])
 
     # ------------------------------------------------------------------ actions
     def parse_action(self, text: str) -> Draw:

@@ -56,9 +56,20 @@ def view(st: State[CBData, Draw], seat: int | None) -> dict[str, Any]:
     return out
 
 
-def determinize(d: CBData, seat: int, rng: Rng) -> None:
+#: Gold enters a box a handful at a time; re-dealt hidden boxes grow in handfuls of
+#: 1.._HANDFUL coins (mean 4.5, about what a full bag's best draw brings) so their spread
+#: looks like play rather than the narrow spread of coins dealt one by one.
+_HANDFUL = 8
+
+
+def determinize(d: CBData, seat: int, rng: Rng, *, public_tally: bool = True) -> None:
     """Re-deal what ``seat`` cannot see: other seats' chests, the chest deck's order,
-    and the parrot deck's order. Counts and every public fact are kept."""
+    and the parrot deck's order. Counts and every public fact are kept.
+
+    With a hidden tally the other seats' boxes are re-dealt too. Their sum is known to
+    the seat (all gold minus its own box minus the gold in the bag, which is the bag's
+    coins minus the black coins not yet on the island), but not how it is split.
+    """
     if d.over:
         return
     # Chest cards: the pool of unseen cards is everyone else's plus the deck.
@@ -79,3 +90,20 @@ def determinize(d: CBData, seat: int, rng: Rng) -> None:
     deck = sorted(d.parrot_deck)
     rng.shuffle(deck)
     d.parrot_deck = deck
+    if not public_tally:
+        _redeal_hidden_boxes(d, seat, rng)
+
+
+def _redeal_hidden_boxes(d: CBData, seat: int, rng: Rng) -> None:
+    """Split the other seats' gold afresh, and forget the details of their last draw."""
+    others = [s for s in range(d.players) if s != seat]
+    left = sum(d.boxes[s] for s in others)  # the known total, whatever its true split
+    for s in others:
+        d.boxes[s] = 0  # the canonical start: nothing of the true split survives
+    while left > 0:
+        handful = min(left, rng.randint(1, _HANDFUL))
+        d.boxes[others[rng.randrange(len(others))]] += handful
+        left -= handful
+    if d.last_draw is not None and d.last_draw.seat != seat:
+        # Its size and colours are hidden, and no rule reads it again: the view shows none.
+        d.last_draw = None
