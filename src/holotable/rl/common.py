@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -11,7 +11,7 @@ from gymnasium import spaces
 
 from holotable.engine import Config, Game, Outcome, State, load
 
-from .encoding import Encoder, EncodingError, encoder_for, has_contiguous_actions
+from .encoding import Encoder, EncodingError, action_mask_for, encoder_for
 
 #: Reward of a seat whose illegal action ended the episode (the classic-env convention).
 ILLEGAL_REWARD = -1.0
@@ -72,42 +72,35 @@ def observation_space(encoder: Encoder, num_actions: int) -> spaces.Dict:
 
 
 class MaskMaker:
-    """Action masks of one game configuration, memoised by their legal-action set.
+    """Action masks of one game configuration from the legal actions, memoised by the
+    legal-action tuple.
 
     Turning every legal action into its index costs a Python call per action;
     legal sets repeat a lot (Captain Black has at most 50 distinct ones), so the
-    mask of each is built once. The memo key is the legal tuple itself, which is
-    correct for any game but hashes every action; a game declared with
-    :func:`~holotable.rl.encoding.declare_contiguous_actions` is keyed by its
-    first action and count instead (they fix the set, whatever its size).
-    Returned masks are fresh copies.
+    mask of each is built once. Returned masks are fresh copies.
     """
 
-    __slots__ = ("_cache", "_contiguous", "_empty", "_index", "num_actions")
+    __slots__ = ("_cache", "_empty", "_index", "num_actions")
 
     #: Entries kept before the memo is emptied (bounds memory in games with huge legal sets).
     MAX_ENTRIES = 4096
 
-    def __init__(self, game: Game[Any, Any], num_actions: int, *, contiguous: bool = False) -> None:
+    def __init__(self, game: Game[Any, Any], num_actions: int) -> None:
         self.num_actions = num_actions
         self._index = game.action_index
-        self._contiguous = contiguous
         self._empty = np.zeros(num_actions, dtype=np.int8)
-        self._cache: dict[Any, Any] = {}
+        self._cache: dict[tuple[Any, ...], Any] = {}
 
     def make(self, state: State[Any, Any], seat: int) -> Any:
         """A new int8 mask over the action indices; all zero unless ``seat`` is asked now."""
         legal: Sequence[Any] = state.legal_actions(seat)
         if not legal:
             return self._empty.copy()
-        if self._contiguous:
-            key: Any = (legal[0], len(legal))
-        else:
-            key = legal if type(legal) is tuple else tuple(legal)
+        key = legal if type(legal) is tuple else tuple(legal)
         mask = self._cache.get(key)
         if mask is None:
             mask = np.zeros(self.num_actions, dtype=np.int8)
-            mask[list(map(self._index, legal))] = 1
+            mask[list(map(self._index, key))] = 1
             if len(self._cache) >= self.MAX_ENTRIES:
                 self._cache.clear()
             self._cache[key] = mask
@@ -118,21 +111,27 @@ class Observer:
     """Builds a seat's observation: what the seat's view encodes to, and its action mask.
 
     Uses the encoder's fast path when it has one (it reads the state, but only what
-    the seat may see; see :mod:`holotable.rl.encoding`), else encodes ``state.view(seat)``.
+    the seat may see; see :mod:`holotable.rl.encoding`), else encodes ``state.view(seat)``;
+    masks come from the game's registered mask fast path, else from its legal actions.
+    ``encode`` and ``mask`` are plain callables, so a hot loop can call them directly.
     """
 
-    __slots__ = ("_encode", "_mask", "encoder", "masks")
+    __slots__ = ("encode", "encoder", "mask")
 
-    def __init__(self, game: Game[Any, Any], encoder: Encoder, num_actions: int) -> None:
+    def __init__(self, game: Game[Any, Any], config: Config, encoder: Encoder, num_actions: int) -> None:
         self.encoder = encoder
-        self.masks = MaskMaker(game, num_actions, contiguous=has_contiguous_actions(game))
-        # Bound once: this runs every step, and calling an instance costs more than a function.
-        self._encode = encoder.encode_state if encoder.state_fn is None else encoder.state_fn
-        self._mask = self.masks.make
+        #: ``encode(state, seat)``: the float32 observation vector.
+        self.encode: Callable[[State[Any, Any], int], Any] = (
+            encoder.encode_state if encoder.state_fn is None else encoder.state_fn
+        )
+        #: ``mask(state, seat)``: the int8 action mask.
+        self.mask: Callable[[State[Any, Any], int], Any] = (
+            action_mask_for(game, config) or MaskMaker(game, num_actions).make
+        )
 
     def observe(self, state: State[Any, Any], seat: int) -> dict[str, Any]:
         """``{"observation": float32 vector, "action_mask": int8 vector}`` for ``seat``."""
-        return {"observation": self._encode(state, seat), "action_mask": self._mask(state, seat)}
+        return {"observation": self.encode(state, seat), "action_mask": self.mask(state, seat)}
 
 
 def render_text(state: State[Any, Any]) -> str:

@@ -12,7 +12,9 @@ may also give a fast path (OpenSpiel's observer design): a function that reads t
 engine state directly and writes the same numbers into an array. It must read
 only what the seat may see (public facts and its own secrets, never deck orders
 or others' hidden cards); the tests hold it to the view-based encoding bit for bit
-and check that it cannot tell a state from its determinisations.
+and check that it cannot tell a state from its determinisations. Action masks may
+have a fast path too (:func:`register_action_mask`), held to the masks built from
+``state.legal_actions(seat)``.
 
 Built-in explicit encoders live in :mod:`holotable.rl.encoders`; a game package
 may also ship an ``encoding`` module that calls :func:`register_encoder`, which is
@@ -40,6 +42,11 @@ StateFn = Callable[[State[Any, Any], int], Any]
 function gives for ``state.view(seat)``, built reading only what ``seat`` may see."""
 StateEncoderFactory = Callable[[Config], StateFn]
 """``factory(config)`` -> the fast path of that configuration."""
+MaskFn = Callable[[State[Any, Any], int], Any]
+"""``fn(state, seat)`` -> a new int8 array over the action indices, 1 exactly at the
+indices of ``state.legal_actions(seat)`` (all zero when ``seat`` is not asked)."""
+MaskFactory = Callable[[Game[Any, Any], Config], MaskFn]
+"""``factory(game, config)`` -> the mask fast path of that configuration."""
 
 
 class EncodingError(HolotableError, ValueError):
@@ -82,7 +89,7 @@ class _Registered:
 
 
 _REGISTRY: dict[str, _Registered] = {}
-_CONTIGUOUS: set[str] = set()
+_MASKS: dict[str, MaskFactory] = {}
 _BUILTIN_MODULES = ("holotable.rl.encoders.captain_black",)
 _builtin_loaded = False
 
@@ -106,19 +113,22 @@ def register_encoder(
     encoder_for.cache_clear()
 
 
-def declare_contiguous_actions(game_name: str) -> None:
-    """Declare that ``game_name`` always lists a seat's legal actions as consecutive
-    action indices, smallest first, so that the first index and the count identify
-    the whole set (action masks are then memoised without hashing every action)."""
-    _CONTIGUOUS.add(game_name)
+def register_action_mask(game_name: str, factory: MaskFactory) -> None:
+    """Use ``factory(game, config)`` for ``game_name``'s action masks (see :data:`MaskFn`)
+    instead of turning ``state.legal_actions(seat)`` into a mask every step."""
+    _MASKS[game_name] = factory
+    action_mask_for.cache_clear()
 
 
-def has_contiguous_actions(game: Game[Any, Any]) -> bool:
-    """Whether ``game`` was declared with :func:`declare_contiguous_actions`."""
+@lru_cache(maxsize=64)
+def action_mask_for(game: Game[Any, Any], config: Config) -> MaskFn | None:
+    """The registered mask fast path of ``config``, or ``None`` (then masks come from
+    the legal actions)."""
     _load_builtins()
-    if game.spec.name not in _CONTIGUOUS and game.spec.name not in _REGISTRY:
+    if game.spec.name not in _MASKS:
         _load_game_hook(game)
-    return game.spec.name in _CONTIGUOUS
+    factory = _MASKS.get(game.spec.name)
+    return None if factory is None else factory(game, config)
 
 
 def registered_encoder_names() -> list[str]:
@@ -160,9 +170,24 @@ def encoder_for(game: Game[Any, Any], config: Config, kind: str = "auto") -> Enc
         entry = _REGISTRY.get(name)
         if entry is not None:
             state_fn = None if entry.state_factory is None else entry.state_factory(config)
-            return Encoder(f"{name}/explicit", entry.size, entry.low, entry.high, entry.factory(config), state_fn)
+            enc = Encoder(f"{name}/explicit", entry.size, entry.low, entry.high, entry.factory(config), state_fn)
+            if state_fn is not None:
+                _check_fast_path(enc, State.new(game, config, seed=0))
+            return enc
         if kind == "explicit":
             raise EncodingError(f"{name} has no explicit encoder; use the generic one")
     from .generic_encoder import generic_encoder
 
     return generic_encoder(game, config)
+
+
+def _check_fast_path(enc: Encoder, state: State[Any, Any]) -> None:
+    """Refuse a fast path that disagrees with the view encoding on an opening position
+    (a cheap guard against a wrong size, type or layout; the tests check many more)."""
+    assert enc.state_fn is not None
+    for seat in range(state.players):
+        fast, reference = enc.state_fn(state, seat), enc.encode(state.view(seat))
+        if not (isinstance(fast, np.ndarray) and fast.dtype == np.float32 and fast.shape == reference.shape):
+            raise EncodingError(f"encoder {enc.name!r}: its fast path must return a float32 array of {enc.size}")
+        if fast.tobytes() != reference.tobytes():
+            raise EncodingError(f"encoder {enc.name!r}: its fast path disagrees with the view encoding")

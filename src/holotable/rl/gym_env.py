@@ -7,8 +7,8 @@
 ((64,), (50,))
 
 * actions are ``Discrete(game.num_actions(config))`` indices; the observation is
-  ``{"observation": float32 vector, "action_mask": int8 vector}`` from the seat's
-  view only (the same encoders as the PettingZoo adapter);
+  ``{"observation": float32 vector, "action_mask": int8 vector}`` from what the
+  seat may see only (the same encoders and masks as the PettingZoo adapter);
 * after the learner's action the opponents move until the learner is asked again
   or the game ends; the reward is zero until the end, then the learner's utility
   rescaled to ``[-1, 1]`` (as in the PettingZoo adapter);
@@ -83,7 +83,7 @@ class HolotableGymEnv(gymnasium.Env[dict[str, Any], Any]):
             raise ValueError(f"no agent(s) {unknown} for {self.game.spec.name}")
         self.num_actions = action_space_size(self.game, self.config)
         self.encoder = resolve_encoder(observation_encoder, self.game, self.config)
-        self._observe_seat = Observer(self.game, self.encoder, self.num_actions).observe
+        self._observe_seat = Observer(self.game, self.config, self.encoder, self.num_actions).observe
         self.action_space = Discrete(self.num_actions)
         self.observation_space = observation_space(self.encoder, self.num_actions)
         self.render_mode = render_mode

@@ -21,10 +21,10 @@ from typing import Any
 
 import numpy as np
 
-from holotable.engine import Config, State
+from holotable.engine import Config, Game, State
 from holotable.games.captain_black import SPEC, CaptainBlack
 
-from ..encoding import declare_contiguous_actions, register_encoder
+from ..encoding import register_action_mask, register_encoder
 
 MAX_SEATS = SPEC.max_players
 _COMP = CaptainBlack.components
@@ -73,9 +73,12 @@ INDEX = {name: i for i, name in enumerate(FEATURES)}
 
 # Start indices of the groups, for the encoder's direct writes.
 _PRESENT, _OWN, _MY_TURN, _TERMINAL = INDEX["present_r0"], INDEX["own_seat_0"], INDEX["my_turn"], INDEX["terminal"]
-_ROUND, _ROUNDS, _START, _HOLDER = INDEX["round_progress"], INDEX["rounds_total"], INDEX["start_player_r0"], INDEX[
-    "bag_holder_r0"
-]
+_ROUND, _ROUNDS, _START, _HOLDER = (
+    INDEX["round_progress"],
+    INDEX["rounds_total"],
+    INDEX["start_player_r0"],
+    INDEX["bag_holder_r0"],
+)
 _ISLAND, _FIELDS, _PUBLIC = INDEX["island"], INDEX["island_fields"], INDEX["tally_public"]
 _BAG_GOLD, _BAG_BLACK, _BAG_COINS = INDEX["bag_gold"], INDEX["bag_black"], INDEX["bag_coins"]
 _BOX, _BOX_KNOWN, _CARDS = INDEX["box_r0"], INDEX["box_known_r0"], INDEX["chest_cards_r0"]
@@ -197,15 +200,32 @@ def make_state_encoder(config: Config) -> Callable[[State[Any, Any], int], Any]:
     finished = [template(me, True) for me in range(n)]
     #: places[me][s]: how many seats after ``me`` seat ``s`` sits (the rotation of ``_r<k>``).
     places = [[(s - me) % n for s in range(n)] for me in range(n)]
-    #: Per observer: (seat, its place), the observer first.
-    rotations = [[((me + r) % n, r) for r in range(n)] for me in range(n)]
+
+    def seats_and_slots(first: int) -> list[list[tuple[int, int]]]:
+        """Per observer: (seat, where its ``first``-group feature goes), the observer first."""
+        return [[((me + r) % n, first + r) for r in range(n)] for me in range(n)]
+
+    box_slots, card_slots = seats_and_slots(_BOX), seats_and_slots(_CARDS)
+    filled_slots, parrot_slots = seats_and_slots(_FILLED), seats_and_slots(_PARROT)
+
+    def scaled(scale: float, most: int) -> list[float]:
+        """``[i / scale for i in 0..most]``: a list lookup costs less than the division
+        and gives the very same float."""
+        return [i / scale for i in range(most + 1)]
+
+    # Every count below is bounded by the components (a box never holds more gold
+    # than there is, a hand never more chest cards than the deck had).
+    per_gold, per_black = scaled(gold, _COMP.gold_coins), scaled(black, _COMP.black_coins)
+    per_coin, per_field = scaled(coins, _COMP.coins), scaled(fields, _COMP.black_coins)
+    per_chest, per_chest_card = scaled(chest_scale, _COMP.chest_cards), scaled(chest_cards, _COMP.chest_cards)
+    per_parrot_card = scaled(parrot_cards, _COMP.parrot_cards)
 
     def encode_state(state: State[Any, Any], me: int) -> Any:
         d = state.data
         over = d.over
         place = places[me]
         array = (finished if over else running)[me].copy()
-        out = memoryview(array)  # its item writes cost less than the array's own
+        out: Any = memoryview(array)  # its item writes cost less than the array's own
         if not over:
             mover = d.mover
             if mover == me:
@@ -213,50 +233,88 @@ def make_state_encoder(config: Config) -> Callable[[State[Any, Any], int], Any]:
             out[_HOLDER + place[mover]] = 1.0
         out[_ROUND] = d.round / d.rounds_total
         out[_START + place[d.start]] = 1.0
-        if d.island:
-            out[_ISLAND] = d.island / fields
-        public = public_tally or over
+        out[_ISLAND] = per_field[d.island]
         bag_gold, bag_black = d.bag_gold, d.bag_black
-        if public:
-            out[_BAG_GOLD] = bag_gold / gold
-            out[_BAG_BLACK] = bag_black / black
-        out[_BAG_COINS] = (bag_gold + bag_black) / coins
-        boxes, chests, parrots = d.boxes, d.chests, d.parrots
+        out[_BAG_COINS] = per_coin[bag_gold + bag_black]
+        boxes = d.boxes
+        if public_tally or over:  # the tally is public (CB-INFO): everyone's box, the last draw
+            out[_BAG_GOLD] = per_gold[bag_gold]
+            out[_BAG_BLACK] = per_black[bag_black]
+            for s, slot in box_slots[me]:
+                out[slot] = per_gold[boxes[s]]
+            last = d.last_draw
+            if last is not None:
+                out[_LAST] = 1.0
+                out[_LAST_SEAT + place[last.seat]] = 1.0
+                out[_LAST_K] = per_coin[last.k]
+                out[_LAST_GOLD] = per_gold[last.gold]
+                if last.black:
+                    out[_LAST_FAILED] = 1.0
+                    out[_LAST_BLACK] = per_black[last.black]
+        else:  # hidden tally: one's own box only
+            out[_BOX] = per_gold[boxes[me]]
+        chests = d.chests
+        for s, slot in card_slots[me]:
+            out[slot] = per_chest[len(chests[s])]
+        own = chests[me]
+        filled = own.count(True)
+        out[_FILLED] = per_chest[filled]
+        out[_OWN_EMPTY] = per_chest[len(own) - filled]
+        if over:  # every chest is shown once the game is over
+            for s, slot in filled_slots[me]:
+                out[slot] = per_chest[chests[s].count(True)]
+        parrots = d.parrots
         in_hands = 0
-        for s, r in rotations[me]:
-            if boxes[s] and (public or s == me):
-                out[_BOX + r] = boxes[s] / gold
-            hand = chests[s]
-            if hand:
-                out[_CARDS + r] = len(hand) / chest_scale
-                if over or s == me:
-                    out[_FILLED + r] = hand.count(True) / chest_scale
-            if parrots[s]:
-                value = sum(parrots[s])
-                in_hands += value
-                out[_PARROT + r] = min(1.0, value / parrot_scale)
-        out[_OWN_EMPTY] = chests[me].count(False) / chest_scale
+        if any(parrots):
+            for s, slot in parrot_slots[me]:
+                if parrots[s]:
+                    value = sum(parrots[s])
+                    in_hands += value
+                    out[slot] = min(1.0, value / parrot_scale)
         aside = d.parrot_aside
-        out[_CHEST_DECK] = len(d.chest_deck) / chest_cards  # sizes only: the order is secret
-        out[_PARROT_DECK] = len(d.parrot_deck) / parrot_cards
-        if aside:
-            out[_ASIDE] = len(aside) / parrot_cards
+        out[_CHEST_DECK] = per_chest_card[len(d.chest_deck)]  # sizes only: the order is secret
+        out[_PARROT_DECK] = per_parrot_card[len(d.parrot_deck)]
+        out[_ASIDE] = per_parrot_card[len(aside)]
         if total_value:
             out[_DECK_VALUE] = (total_value - sum(aside) - in_hands) / total_value
-        last = d.last_draw
-        if public and last is not None:
-            out[_LAST] = 1.0
-            out[_LAST_SEAT + place[last.seat]] = 1.0
-            out[_LAST_K] = last.k / coins
-            out[_LAST_GOLD] = last.gold / gold
-            if last.black:
-                out[_LAST_FAILED] = 1.0
-                out[_LAST_BLACK] = last.black / black
         return array
 
     return encode_state
 
 
+def make_action_mask(game: Game[Any, Any], config: Config) -> Callable[[State[Any, Any], int], Any]:
+    """Captain Black's action masks without listing the legal draws.
+
+    The mover's legal draws are always ``DRAWS[low : high + 1]`` (the rules'
+    ``legal_actions``), the action indices ``low - 1 .. high - 1``, where ``low`` and
+    ``high`` are the rules' ``min_draw`` and ``max_draw``, restated here with the
+    config read once (the tests hold these masks to the legal actions). So a mask is
+    fixed by two numbers, and each is built once. Nobody else may act (the game has
+    no simultaneous moves), and nobody at all once the game is over.
+    """
+    size = game.num_actions(config)
+    least: int = config["min_draw"]
+    cap: int | None = config["max_handful"]
+    empty = np.zeros(size, np.int8)
+    #: runs[low][high]: the mask of the draws low..high, made when first needed.
+    runs: list[list[Any]] = [[None] * (size + 2) for _ in range(size + 2)]
+
+    def mask(state: State[Any, Any], seat: int) -> Any:
+        d = state.data
+        if d.over or seat != d.mover:
+            return empty.copy()
+        bag = d.bag_gold + d.bag_black
+        low = least if least < bag else bag  # CaptainBlack.min_draw: clipped to the bag (CB-AMB-06)
+        high = bag if cap is None or bag < cap else cap  # CaptainBlack.max_draw
+        row = runs[low]
+        run = row[high]
+        if run is None:
+            run = row[high] = np.zeros(size, np.int8)
+            run[low - 1 : high] = 1
+        return run.copy()
+
+    return mask
+
+
 register_encoder(SPEC.name, make_encoder, SIZE, state_factory=make_state_encoder)
-# Legal draws are always DRAWS[low : high + 1]: indices low-1 .. high-1, smallest first.
-declare_contiguous_actions(SPEC.name)
+register_action_mask(SPEC.name, make_action_mask)
