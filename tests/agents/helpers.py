@@ -35,11 +35,11 @@ def checked_act(agent: Agent, st: State[Any, Any], seat: int) -> Any:
     return action
 
 
-def mid_game(seed: int, players: int) -> State[Any, Any]:
+def mid_game(seed: int, players: int, **params: Any) -> State[Any, Any]:
     """A Captain Black position, after random play, in which every seat holds secret chest cards."""
     from holotable.engine import load
 
-    st = load("captain-black").new_state(players=players, seed=seed)
+    st = load("captain-black").new_state(players=players, seed=seed, **params)
     rng = Rng(seed)
     while True:
         d = st.data

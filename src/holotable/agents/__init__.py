@@ -18,13 +18,16 @@ from .base import (
     observe,
     register_agent,
 )
+from .rollout import Rollout, register_rollout_policy
 
 __all__ = [
     "Agent",
     "Observation",
+    "Rollout",
     "UnknownAgentError",
     "agent_names",
     "make_agent",
     "observe",
     "register_agent",
+    "register_rollout_policy",
 ]

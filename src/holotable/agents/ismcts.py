@@ -14,6 +14,15 @@ Single-observer ISMCTS with availability counts (Cowling, Powley & Whitehouse,
    else uniformly random moves;
 4. credits every edge on the path with the utility of the seat that chose it.
 
+With a rollout policy the tree also widens progressively: a node's actions are the
+ones the policy proposes there, one more each time its visits pass 1, 4, 9, ...
+(``widening`` scales the count). Without it every legal action of every node is
+tried once before any is tried twice, so the tree's own simulated moves are random
+until a node has been visited as often as it has actions: the other seats' replies
+in the tree would be about as weak as random play, and in a game with fifty draw
+sizes that is most of the tree. A game's policy may also end rollouts early at a
+horizon (the end of a round) and value the position instead.
+
 Sealed simultaneous decisions use decoupled selection: every asked seat picks
 from its own statistics at that node, so no choice depends on another seat's
 sealed choice. The tree branches on actions only, not on chance outcomes: a
@@ -25,15 +34,13 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from holotable.engine import Game, HolotableError, State
+from holotable.engine import Game, HolotableError, IllegalActionError, State
 
 from .base import Agent, Observation, register_agent
-from .rollout import RolloutPolicy, rollout_policy
-
-Evaluator = Callable[[State[Any, Any]], Sequence[float]]
+from .rollout import Evaluator, Rollout, game_rollout
 
 
 class NoLegalActionError(HolotableError, ValueError):
@@ -70,7 +77,7 @@ def neutral_evaluator(st: State[Any, Any]) -> tuple[float, ...]:
     return (0.5,) * st.players
 
 
-_OPTIONS = ("iterations", "time_limit", "exploration", "rollout", "rollout_depth", "evaluator")
+_OPTIONS = ("iterations", "time_limit", "exploration", "rollout", "rollout_depth", "evaluator", "widening")
 _ROLLOUTS = ("auto", "game", "random")
 
 
@@ -78,10 +85,13 @@ class ISMCTSAgent(Agent):
     """SO-ISMCTS. Options: ``iterations`` (1000), ``time_limit`` (seconds, optional;
     the search stops at whichever limit comes first), ``exploration`` (UCB constant,
     0.7 for utilities in [0, 1]), ``rollout`` (``"auto"``: the game's registered
-    rollout policy if it has one, else random; ``"game"``: the game's policy, an error
-    if it has none; ``"random"``; or a policy ``(state, seat, rng) -> action``),
-    ``rollout_depth`` (``None``: play to the end) and ``evaluator``
-    (``state -> utilities`` for rollouts cut by ``rollout_depth``).
+    rollout (see :mod:`holotable.agents.rollout`) if it has one, else random;
+    ``"game"``: the game's, an error if it has none; ``"random"``; a policy
+    ``(state, seat, rng) -> action``; or a :class:`~holotable.agents.rollout.Rollout`),
+    ``widening`` (1.0: a node holds about ``1 + widening * sqrt(visits)`` of the
+    policy's proposals; 0: every legal action, as without a policy),
+    ``rollout_depth`` (``None``: play to the end or the game's horizon) and
+    ``evaluator`` (``state -> utilities`` for rollouts cut by ``rollout_depth``).
 
     Deterministic for a given seed unless ``time_limit`` stops the search first.
     After each decision ``last_root`` maps the deciding seat's root actions to
@@ -107,7 +117,12 @@ class ISMCTSAgent(Agent):
         depth = options.get("rollout_depth")
         self.rollout_depth: int | None = None if depth is None else _positive_int(depth, "rollout_depth", 0)
         self.evaluator: Evaluator = options.get("evaluator") or neutral_evaluator
-        self.policy: RolloutPolicy | None = _rollout_policy(game, options.get("rollout", "auto"))
+        self.rollout: Rollout | None = _rollout(game, options.get("rollout", "auto"))
+        self.policy = None if self.rollout is None else self.rollout.policy
+        widening = options.get("widening", 1.0)
+        if isinstance(widening, bool) or not isinstance(widening, (int, float)) or not widening >= 0:
+            raise ValueError(f"widening must be a number >= 0, got {widening!r}")
+        self.widening = float(widening)
         self.last_root: dict[Any, tuple[int, float]] = {}
 
     # ------------------------------------------------------------------ the decision
@@ -160,7 +175,7 @@ class ISMCTSAgent(Agent):
                 continue
             # The observer acts first at the root even when others share an open decision.
             seat = obs.seat if node is root and obs.seat in seats else seats[0]
-            edge, action, grown = self._choose(node, seat, st.legal_actions(seat))
+            edge, action, grown = self._select(node, seat, st)
             path.append((edge, seat))
             st.apply(action, seat)
             if edge.child is None:
@@ -180,13 +195,62 @@ class ISMCTSAgent(Agent):
         grown = False
         chosen = []
         for seat in seats:
-            edge, action, new = self._choose(node, seat, st.legal_actions(seat))
+            edge, action, new = self._select(node, seat, st)
             path.append((edge, seat))
             chosen.append(action)
             grown = grown or new
         for seat, action in zip(seats, chosen, strict=True):
             st.apply(action, seat)
         return grown, tuple(chosen)
+
+    def _select(self, node: _Node, seat: int, st: State[Any, Any]) -> tuple[_Edge, Any, bool]:
+        """The edge ``seat`` follows from ``node`` in this determinisation: (edge, action, new)."""
+        legal = st.legal_actions(seat)
+        if self.policy is None or self.widening == 0:
+            return self._choose(node, seat, legal)
+        return self._choose_widened(node, seat, st, legal)
+
+    def _choose_widened(self, node: _Node, seat: int, st: State[Any, Any],
+                        legal: Sequence[Any]) -> tuple[_Edge, Any, bool]:
+        """Progressive widening: the node's actions are the rollout policy's proposals, one
+        more whenever the visits allow; UCB chooses among those legal now."""
+        if not legal:
+            raise NoLegalActionError(f"seat {seat} is asked to move but has no legal action")
+        table = node.edges.get(seat)
+        if table is None:
+            table = node.edges[seat] = {}
+        tried = 0
+        for edge in table.values():
+            tried += edge.visits
+        legal_set = set(legal)
+        fresh: _Edge | None = None
+        proposal = None
+        if len(table) < 1 + self.widening * math.sqrt(tried) or not any(a in legal_set for a in table):
+            assert self.policy is not None
+            proposal = st.game.coerce_action(self.policy(st, seat, self.rng))  # text or index too
+            if proposal not in legal_set:
+                raise IllegalActionError(f"the rollout policy proposed {proposal!r}, not a legal action of seat {seat}")
+            if proposal not in table:
+                fresh = table[proposal] = _Edge()
+        best_edge: _Edge | None = None
+        best_action = None
+        best_score = -math.inf
+        c = self.exploration
+        log, sqrt = math.log, math.sqrt
+        for action, edge in table.items():
+            if action not in legal_set:
+                continue
+            edge.avail += 1
+            if fresh is not None:
+                continue
+            visits = edge.visits
+            score = edge.reward / visits + c * sqrt(log(edge.avail) / visits) if visits else math.inf
+            if score > best_score:  # insertion order breaks ties: the policy's first proposals first
+                best_edge, best_action, best_score = edge, action, score
+        if fresh is not None:
+            return fresh, proposal, True
+        assert best_edge is not None
+        return best_edge, best_action, best_edge.visits == 0
 
     def _choose(self, node: _Node, seat: int, legal: Sequence[Any]) -> tuple[_Edge, Any, bool]:
         """UCB over the actions legal now, untried ones first. Returns (edge, action, untried).
@@ -230,6 +294,8 @@ class ISMCTSAgent(Agent):
         # A game that loops in its rollouts must not hang the search.
         cap = game.spec.max_game_length if limit is None else min(limit, game.spec.max_game_length)
         policy, rng = self.policy, self.rng
+        horizon = None if self.rollout is None else self.rollout.horizon
+        start = None if horizon is None else horizon(st)
         steps = 0
         while not game.is_terminal(st):
             if steps >= cap:
@@ -243,21 +309,26 @@ class ISMCTSAgent(Agent):
                     raise NoLegalActionError(f"seat {seat} is asked to move but has no legal action")
                 st.apply(legal[rng.randrange(len(legal))], seat)
             steps += 1
+            if horizon is not None and horizon(st) != start and not game.is_terminal(st):
+                assert self.rollout is not None and self.rollout.evaluator is not None
+                return self.rollout.evaluator(st)
         return game.outcome(st).utilities()
 
 
-def _rollout_policy(game: Game[Any, Any], choice: Any) -> RolloutPolicy | None:
-    """The policy the ``rollout`` option names; ``None`` means uniformly random moves."""
+def _rollout(game: Game[Any, Any], choice: Any) -> Rollout | None:
+    """The rollout the ``rollout`` option names; ``None`` means uniformly random moves."""
+    if isinstance(choice, Rollout):
+        return choice
     if callable(choice):
-        return choice  # type: ignore[no-any-return]
+        return Rollout(choice)
     if choice not in _ROLLOUTS:
         raise ValueError(f"rollout must be one of {list(_ROLLOUTS)} or a policy function, got {choice!r}")
     if choice == "random":
         return None
-    policy = rollout_policy(game.spec.name)
-    if policy is None and choice == "game":
+    found = game_rollout(game.spec.name)
+    if found is None and choice == "game":
         raise ValueError(f"{game.spec.name} registers no rollout policy; use rollout='random'")
-    return policy
+    return found
 
 
 def _positive_int(value: Any, name: str, minimum: int = 1) -> int:

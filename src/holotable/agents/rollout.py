@@ -7,30 +7,54 @@ see, never the true game, so a policy may read the whole state (the bag's coins,
 others' cards). What it must not do is read other seats' sealed choices in
 ``state.pending``: a seat choosing blind would be given the others' choice.
 
-Games register a fast policy from their ``bots`` module; search agents look it up
-by game name (see the ``rollout`` option of :class:`~holotable.agents.ismcts.ISMCTSAgent`).
+A game may also give a ``horizon`` and an ``evaluator``: a rollout stops as soon as
+``horizon(state)`` differs from its value where the rollout began (the end of a round,
+say) and takes ``evaluator(state)`` (utilities in [0, 1] per seat) instead of playing
+on. Later rounds add as much noise to every move's value as they add signal to none,
+so cutting them lets a fixed number of iterations tell moves apart.
+
+Games register from their ``bots`` module; search agents look the entry up by game
+name (see the ``rollout`` option of :class:`~holotable.agents.ismcts.ISMCTSAgent`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from holotable.engine import Rng, State
 
 RolloutPolicy = Callable[[State[Any, Any], int, Rng], Any]
-
-_POLICIES: dict[str, RolloutPolicy] = {}
-
-
-def register_rollout_policy(game: str, policy: RolloutPolicy) -> None:
-    """Use ``policy`` for rollouts in ``game`` (a game name) wherever a search asks for the game's own."""
-    _POLICIES[game] = policy
+Horizon = Callable[[State[Any, Any]], Hashable]
+Evaluator = Callable[[State[Any, Any]], Sequence[float]]
 
 
-def rollout_policy(game: str) -> RolloutPolicy | None:
-    """The rollout policy registered for ``game``, or ``None`` (play at random)."""
+@dataclass(frozen=True)
+class Rollout:
+    """How a game's rollouts are played: the move policy, and optionally where to stop."""
+
+    policy: RolloutPolicy
+    horizon: Horizon | None = None
+    evaluator: Evaluator | None = None
+
+    def __post_init__(self) -> None:
+        if (self.horizon is None) != (self.evaluator is None):
+            raise ValueError("a rollout horizon needs an evaluator, and an evaluator needs a horizon")
+
+
+_ROLLOUTS: dict[str, Rollout] = {}
+
+
+def register_rollout_policy(game: str, policy: RolloutPolicy, *, horizon: Horizon | None = None,
+                            evaluator: Evaluator | None = None) -> None:
+    """Use ``policy`` (and ``horizon``/``evaluator``, given together) for rollouts in ``game``."""
+    _ROLLOUTS[game] = Rollout(policy, horizon, evaluator)
+
+
+def game_rollout(game: str) -> Rollout | None:
+    """The rollout registered for ``game`` (a game name), or ``None`` (play at random)."""
     from .base import _load_builtin_agents
 
-    _load_builtin_agents()  # each game's bots module registers its policy
-    return _POLICIES.get(game)
+    _load_builtin_agents()  # each game's bots module registers its rollout
+    return _ROLLOUTS.get(game)

@@ -255,7 +255,11 @@ class State(Generic[D, A]):
         ``to_move()`` and the ``committed`` field of its views list them differently;
         everything else ``seat`` sees, its legal actions included, is identical.
         """
-        other = self._copy(Rng(rng.getrandbits(63)), keep_events=False)
+        seed = rng.getrandbits(63)
+        other = self._copy(Rng(seed), keep_events=False)
+        # The true seed must not travel: with it a search could replay the real deal.
+        # (The action log does: every action is known to the table once resolved.)
+        other.seed = seed
         other.pending = {s: a for s, a in self.pending.items() if s == seat}
         self.game.determinize(other, seat, rng)
         return other

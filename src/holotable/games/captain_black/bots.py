@@ -19,6 +19,10 @@ bot far behind gambles, and near the end of a round, when few black coins are
 left, it counts how many turns it can still expect. With a hidden tally
 (``public_tally`` false) the others' boxes are unknown: it splits the gold missing
 from the bag evenly between them and widens their spread.
+
+For search agents the module also registers a fast rollout (:func:`rollout_draw`
+for the moves, and rollouts that stop at the end of their round, valued by
+:func:`round_start_value`); see :mod:`holotable.agents.rollout`.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from holotable.engine import Game, Rng, State
 from .actions import DRAWS, Draw
 from .data import Components
 from .rules import CaptainBlack
+from .state import CBData
 
 #: Until it has watched the others, the bot assumes they draw as many coins as give the
 #: most expected gold (and so fail about as often); the prior counts as this many turns.
@@ -354,7 +359,7 @@ def _greedy_k(gold: int, black: int) -> int:
     return _greedy_draw(gold, black)[0]
 
 
-def rollout_draw(st: State[Any, Any], seat: int, rng: Rng) -> Draw:
+def rollout_draw(st: State[CBData, Draw], seat: int, rng: Rng) -> Draw:
     """A fast, plausible draw for simulated play inside a search (not for real play).
 
     It reads the bag of the (determinised) state directly: inside a search that state
@@ -367,13 +372,67 @@ def rollout_draw(st: State[Any, Any], seat: int, rng: Rng) -> Draw:
     if r < _WILD:
         k = 1 + rng.randrange(2 * k)
     elif r < 0.4:
-        k += 1 if r < 0.25 else -1
+        k += 1 if r < 0.25 else -1  # 15% one coin more, 15% one fewer
     bag = d.bag_gold + d.bag_black
-    cap = st.config["max_handful"]
+    cap: int | None = st.config["max_handful"]
     high = bag if cap is None else min(bag, cap)
-    low = min(st.config["min_draw"], bag)
+    low = min(int(st.config["min_draw"]), bag)
     return DRAWS[min(max(k, low), high)]
 
 
+def rollout_round(st: State[CBData, Draw]) -> int:
+    """The rollout horizon: a rollout stops when the round it began in is over."""
+    return st.data.round
+
+
+def round_start_value(st: State[CBData, Draw]) -> tuple[float, ...]:
+    """Each seat's expected utility at the start of a round, from the chests dealt so far.
+
+    Utility is 1 for first place down to 0 for last, so its expectation is the average over
+    the rivals of the chance that the rival does not finish ahead: pairwise chances suffice.
+    Each rival pair's lead in filled chests drifts by a normal amount per round still to
+    play: cards per round follow the (capped) ranks, each card filled at the deck's rate.
+    A tie in filled chests goes to the seat with more cards.
+    """
+    d = st.data
+    n = d.players
+    filled = [sum(hand) for hand in d.chests]
+    cards = [len(hand) for hand in d.chests]
+    rounds = d.rounds_total - d.round + 1
+    deck = d.chest_deck
+    f = sum(deck) / len(deck) if deck else 0.0
+    card_var, card_mean = _rank_cards(n, st.config["max_chests_per_round"])
+    sd_filled = math.sqrt(rounds * (f * f * card_var + 2 * f * (1 - f) * card_mean))
+    sd_cards = math.sqrt(rounds * card_var)
+    out = []
+    for i in range(n):
+        not_behind = 0.0
+        for j in range(n):
+            if j == i:
+                continue
+            lead = filled[i] - filled[j]
+            if sd_filled < 1e-9:
+                ahead, tie = float(lead > 0), float(lead == 0)
+            else:
+                ahead = _phi((lead - 0.5) / sd_filled)
+                tie = _phi((lead + 0.5) / sd_filled) - ahead
+            more_cards = cards[i] - cards[j]
+            tie_won = float(more_cards >= 0) if sd_cards < 1e-9 else _phi((more_cards + 0.5) / sd_cards)
+            not_behind += ahead + tie * tie_won
+        out.append(not_behind / (n - 1))
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _rank_cards(players: int, cap: int) -> tuple[float, float]:
+    """Variance of the difference in two seats' cards in one round, and the mean cards per seat,
+    when the totals are all different (ranks 1..players, capped)."""
+    cards = [min(rank, cap) for rank in range(1, players + 1)]
+    mean = sum(cards) / players
+    # Two different seats of one random ranking: Var(a - b) = 2 Var * n / (n - 1).
+    var = sum((c - mean) ** 2 for c in cards) / players
+    return 2 * var * players / max(1, players - 1), mean
+
+
 register_agent("heuristic", CaptainBlackHeuristic, game="captain-black")
-register_rollout_policy("captain-black", rollout_draw)
+register_rollout_policy("captain-black", rollout_draw, horizon=rollout_round, evaluator=round_start_value)
