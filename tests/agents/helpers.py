@@ -4,11 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import strategies as st_
+
 from holotable.agents import Agent, make_agent, observe
 from holotable.engine import Game, Rng, State
 
 #: Options that keep each searching agent cheap enough to play whole games in tests.
 CHEAP_OPTIONS: dict[str, dict[str, Any]] = {"ismcts": {"iterations": 12}}
+
+
+#: Captain Black house rules (with a player count) worth drawing in property tests.
+house_rules = st_.fixed_dictionaries(
+    {
+        "players": st_.integers(2, 4),
+        "public_tally": st_.booleans(),
+        "min_draw": st_.integers(1, 3),
+        "max_handful": st_.one_of(st_.none(), st_.integers(3, 12)),
+        "island_fields": st_.integers(1, 8),
+        "parrot_exhaustion": st_.sampled_from(["reshuffle", "partial", "skip"]),
+        "max_chests_per_round": st_.integers(1, 4),
+    }
+)
 
 
 def cheap_agent(name: str, game: Game[Any, Any], seed: int) -> Agent:

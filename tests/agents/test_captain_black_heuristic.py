@@ -16,7 +16,7 @@ from holotable.engine import State, derive_seed
 from holotable.games.captain_black.bots import CaptainBlackHeuristic, p_all_gold
 from holotable.sim.runner import make_agents, play_game
 
-from .helpers import mid_game, play_randomly
+from .helpers import house_rules, mid_game, play_randomly
 
 CB = holotable.load("captain-black")
 
@@ -47,17 +47,6 @@ def test_bigger_handfuls_are_never_safer(gold: int, black: int) -> None:
 
 
 # ---------------------------------------------------------------------------- legal and reproducible
-house_rules = st_.fixed_dictionaries(
-    {
-        "players": st_.integers(2, 4),
-        "public_tally": st_.booleans(),
-        "min_draw": st_.integers(1, 3),
-        "max_handful": st_.one_of(st_.none(), st_.integers(3, 12)),
-        "island_fields": st_.integers(1, 8),
-        "parrot_exhaustion": st_.sampled_from(["reshuffle", "partial", "skip"]),
-        "max_chests_per_round": st_.integers(1, 4),
-    }
-)
 
 
 @settings(max_examples=40)

@@ -15,21 +15,12 @@ from holotable.agents.ismcts import ISMCTSAgent
 from holotable.agents.rollout import Rollout, game_rollout, register_rollout_policy
 from holotable.engine import Rng, State
 from holotable.games.captain_black.bots import rollout_draw, rollout_round, round_start_value
+from holotable.testing.toys import Nim
 
-from .helpers import play_randomly
-from .toys import Nim
+from .helpers import house_rules, play_randomly
 
 CB = holotable.load("captain-black")
 
-house_rules = st_.fixed_dictionaries(
-    {
-        "players": st_.integers(2, 4),
-        "public_tally": st_.booleans(),
-        "min_draw": st_.integers(1, 3),
-        "max_handful": st_.one_of(st_.none(), st_.integers(3, 12)),
-        "island_fields": st_.integers(1, 8),
-    }
-)
 
 
 # ---------------------------------------------------------------------------- the registry

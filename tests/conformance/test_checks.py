@@ -6,7 +6,8 @@ sealed simultaneous choices until a registered game has them.
 
 from __future__ import annotations
 
-import dataclasses
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -15,12 +16,33 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import holotable
-from engine.toy_games import Bid, BidData, LazyBid, LeakyBid, Nim, PeekingBid, SealedBid, temporarily_registered
 from holotable.engine import Game, IllegalActionError, MalformedActionError, Rng, State
+from holotable.testing import conformance as checks
+from holotable.testing.conformance import check_game, temporarily_registered
+from holotable.testing.toys import TOY_GAMES, Bid, BidData, IntSealedBid, Nim, SealedBid, Solitaire
 
-from . import checks
+GOOD: list[Game[Any, Any]] = [SealedBid(), IntSealedBid(), Nim()]
 
-GOOD: list[Game[Any, Any]] = [SealedBid(), Nim()]
+
+class LeakyBid(SealedBid):
+    """A broken variant whose view shows every hand: the conformance checks must catch it."""
+
+    def view(self, st: State[BidData, Bid], seat: int | None) -> dict[str, Any]:
+        return {**super().view(st, seat), "all_hands": [list(h) for h in st.data.hands]}
+
+
+class PeekingBid(SealedBid):
+    """A broken variant whose view lets seats see each other's sealed bid."""
+
+    def view(self, st: State[BidData, Bid], seat: int | None) -> dict[str, Any]:
+        return {**super().view(st, seat), "bids": {str(s): a.card for s, a in st.pending.items()}}
+
+
+class LazyBid(SealedBid):
+    """A broken variant that hides hands but never re-deals them, which makes leak tests vacuous."""
+
+    def determinize(self, st: State[BidData, Bid], seat: int, rng: Rng) -> None:
+        return None
 
 
 @pytest.fixture(params=GOOD, ids=lambda g: g.spec.name)
@@ -169,17 +191,6 @@ def test_a_parser_that_crashes_is_caught() -> None:
         Nim().parse_action("take three")
 
 
-class Solitaire(Nim):
-    """Nim alone: win by emptying the pile in an odd number of turns."""
-
-    spec = dataclasses.replace(Nim.spec, name="test-solitaire", title="Solitaire (test)", min_players=1,
-                               max_players=1)
-
-    def outcome(self, st: State[Any, int]) -> holotable.Outcome:
-        won = len(st.history) % 2 == 1
-        return holotable.Outcome((float(won),), (1 if won else 2,), "odd turns" if won else "even turns")
-
-
 @pytest.mark.parametrize("check", checks.ALL_CHECKS, ids=lambda c: c.__name__)
 def test_a_solo_game_conforms(check: Callable[..., None]) -> None:
     with temporarily_registered(Solitaire()) as game:
@@ -196,3 +207,46 @@ def test_a_solo_rank_out_of_range_is_caught() -> None:
             return holotable.Outcome((0.0,), (3,), "lost badly")
 
     assert "solo outcome" in failing(checks.check_playout, Lost(), players=1)
+
+
+# ---------------------------------------------------------------------------- the one-call entry point
+
+
+@pytest.mark.parametrize("game", TOY_GAMES, ids=lambda g: g.spec.name)
+def test_check_game_passes_every_toy_and_leaves_the_registry_alone(game: Game[Any, Any]) -> None:
+    before = holotable.engine.names()
+    check_game(game, seeds=2)
+    assert holotable.engine.names() == before and game.spec.name not in before
+
+
+def test_check_game_passes_a_registered_game() -> None:
+    check_game(holotable.load("captain-black"), seeds=1, players=[2, 4])
+
+
+@pytest.mark.parametrize(
+    ("broken", "check"),
+    [(LeakyBid(), "check_views_hide_secrets"), (LazyBid(), "check_views_hide_secrets")],
+    ids=["leaky", "lazy"],
+)
+def test_check_game_names_what_broke(broken: Game[Any, Any], check: str) -> None:
+    with pytest.raises(AssertionError, match=rf"^test-sealed-bid, \d players, seed \d, {check}: "):
+        check_game(broken)
+    assert "test-sealed-bid" not in holotable.engine.names()
+
+
+def test_check_game_reports_a_crashing_parser() -> None:
+    class Crashy(Nim):
+        def parse_action(self, text: str) -> int:
+            return int(text.split()[-1])  # ValueError on garbage instead of MalformedActionError
+
+    with pytest.raises(AssertionError, match=r"^test-nim, 2 players, seed 0, check_refusals: .* raised IndexError"):
+        check_game(Crashy(), seeds=1)
+
+
+def test_the_testing_kit_needs_neither_pytest_nor_hypothesis() -> None:
+    code = (
+        "import sys, holotable.testing.conformance, holotable.testing.toys;"
+        "print(sorted(m for m in ('pytest', 'hypothesis') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -1,6 +1,7 @@
 """Every registered game, at each of its player counts, against the engine contract.
 
-The checks live in ``checks.py`` (and are shown to catch broken games in ``test_checks.py``).
+The checks live in ``holotable.testing.conformance`` (and are shown to catch broken games in
+``test_checks.py``).
 Seeds come from hypothesis; example counts are modest so the file stays quick on one core.
 """
 
@@ -15,19 +16,8 @@ from hypothesis import strategies as st
 
 import holotable
 from holotable.engine import names
-
-from . import checks
-
-MAX_COUNTS = 4
-
-
-def player_counts(lo: int, hi: int) -> list[int]:
-    """Up to ``MAX_COUNTS`` player counts from ``lo`` to ``hi``, both ends included."""
-    if hi - lo + 1 <= MAX_COUNTS:
-        return list(range(lo, hi + 1))
-    step = (hi - lo) / (MAX_COUNTS - 1)
-    return sorted({lo + round(i * step) for i in range(MAX_COUNTS)})
-
+from holotable.testing import conformance as checks
+from holotable.testing.conformance import player_counts
 
 CASES = [
     pytest.param(name, n, id=f"{name}-{n}p")

@@ -12,7 +12,7 @@ def python_blocks(path: Path) -> list[str]:
     return re.findall(r"```python\n(.*?)```", path.read_text(encoding="utf-8"), re.S)
 
 
-@pytest.mark.parametrize("doc", ["README.md", "docs/architecture.md"])
+@pytest.mark.parametrize("doc", ["README.md", "docs/architecture.md", "docs/rl.md"])
 def test_python_examples_in_docs_run(doc: str, capsys: pytest.CaptureFixture[str]) -> None:
     blocks = python_blocks(ROOT / doc)
     assert blocks, f"{doc} has no python example"

@@ -10,8 +10,8 @@ import pytest
 
 import holotable
 from holotable.engine import ConfigError, IllegalActionError, Match, NotYourTurnError, Rng, SaveError
-
-from .toy_games import Bid, SealedBid, temporarily_registered
+from holotable.testing.conformance import temporarily_registered
+from holotable.testing.toys import Bid, SealedBid
 
 CB = holotable.load("captain-black")
 

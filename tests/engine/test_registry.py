@@ -6,8 +6,8 @@ import pytest
 
 import holotable
 from holotable.engine import GameSpec, UnknownGameError, load, names, specs
-
-from .toy_games import Nim, temporarily_registered
+from holotable.testing.conformance import temporarily_registered
+from holotable.testing.toys import Nim
 
 
 @pytest.mark.parametrize("name", ["captain-black", "captain_black", "cb", "captainblack"])

@@ -7,8 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from holotable.engine import GameOverError, IllegalActionError, NotYourTurnError, Rng, State
-
-from .toy_games import Bid, BidData, SealedBid
+from holotable.testing.toys import Bid, BidData, SealedBid
 
 GAME = SealedBid()
 BidState = State[BidData, Bid]

@@ -19,8 +19,7 @@ from holotable.engine import (
     Rng,
     State,
 )
-
-from .toy_games import Bid, Nim, NimData, SealedBid
+from holotable.testing.toys import Bid, Nim, NimData, SealedBid
 
 NIM = Nim()
 BID = SealedBid()

@@ -18,11 +18,12 @@ from holotable.engine import State
 from holotable.rl import generic_encoder as generic
 from holotable.rl.encoders import captain_black as cb
 from holotable.rl.encoding import Encoder, EncodingError, encoder_for, register_encoder, registered_encoder_names
+from holotable.testing.toys import IntSealedBid
 
 from .helpers import advance_randomly
-from .toy_sealed import GAME as SEALED_GUESS
 
 GAME = holotable.load("captain-black")
+SEALED_BID = IntSealedBid()
 
 
 def features(vector: Any) -> dict[str, float]:
@@ -189,29 +190,29 @@ def test_generic_encoder_is_the_same_in_every_build() -> None:
 
 
 def test_generic_encoder_works_for_a_game_without_an_explicit_one() -> None:
-    config = SEALED_GUESS.spec.make_config(2)
-    enc = encoder_for(SEALED_GUESS, config)
-    assert enc.name == "test-rl-sealed-guess/generic"
+    config = SEALED_BID.spec.make_config(2)
+    enc = encoder_for(SEALED_BID, config)
+    assert enc.name == "test-sealed-bid-ints/generic"
     with pytest.raises(EncodingError, match="no explicit encoder"):
-        encoder_for(SEALED_GUESS, config, "explicit")
+        encoder_for(SEALED_BID, config, "explicit")
 
 
 # ---------------------------------------------------------------------------- the registry
 
 
 def test_registered_encoders_are_checked() -> None:
-    name = SEALED_GUESS.spec.name
-    config = SEALED_GUESS.spec.make_config(2)
+    name = SEALED_BID.spec.name
+    config = SEALED_BID.spec.make_config(2)
     with pytest.raises(EncodingError):
         register_encoder(name, lambda config: lambda view: [0.0], 0)
     with pytest.raises(EncodingError):
         register_encoder(name, lambda config: lambda view: [0.0], 1, low=1.0, high=1.0)
-    register_encoder(name, lambda config: lambda view: [float(view["round"])] * 2, 3)
+    register_encoder(name, lambda config: lambda view: [float(len(view["reveals"]))] * 2, 3)
     try:
-        enc = encoder_for(SEALED_GUESS, config)
+        enc = encoder_for(SEALED_BID, config)
         assert enc.name == f"{name}/explicit"
         with pytest.raises(EncodingError, match="returned 2 numbers, expected 3"):
-            enc.encode(SEALED_GUESS.new_state(players=2).view(0))
+            enc.encode(SEALED_BID.new_state(players=2).view(0))
     finally:
         from holotable.rl import encoding
 

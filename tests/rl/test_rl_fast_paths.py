@@ -35,11 +35,12 @@ from holotable.rl.encoding import (
     register_encoder,
 )
 from holotable.rl.pettingzoo_env import raw_env
+from holotable.testing.toys import IntSealedBid
 
 from .helpers import advance_randomly, pick
-from .toy_sealed import GAME as SEALED_GUESS
 
 GAME = holotable.load("captain-black")
+SEALED_BID = IntSealedBid()
 CB = "captain-black"
 
 #: House rules that change what the fast paths compute (the tally, caps, parrots).
@@ -169,21 +170,21 @@ def test_an_encoder_without_a_fast_path_encodes_the_view() -> None:
 @pytest.mark.parametrize(
     ("fast", "message"),
     [
-        (lambda state, seat: np.array([float(state.data.round), 0.0], np.float32), "disagrees"),
-        (lambda state, seat: np.array([float(state.data.round), 1.0], np.float64), "float32 array"),
-        (lambda state, seat: [float(state.data.round), 1.0], "float32 array"),
+        (lambda state, seat: np.array([float(len(state.data.reveals)), 0.0], np.float32), "disagrees"),
+        (lambda state, seat: np.array([float(len(state.data.reveals)), 1.0], np.float64), "float32 array"),
+        (lambda state, seat: [float(len(state.data.reveals)), 1.0], "float32 array"),
     ],
     ids=["wrong-values", "wrong-dtype", "not-an-array"],
 )
 def test_a_fast_path_that_disagrees_with_the_view_is_refused(fast: Any, message: str) -> None:
-    name = SEALED_GUESS.spec.name
-    config = SEALED_GUESS.spec.make_config(2)
-    # The view function gives (round, 1); each fast path gets something else wrong.
-    view_fn = lambda view: [float(view["round"]), 1.0]  # noqa: E731
+    name = SEALED_BID.spec.name
+    config = SEALED_BID.spec.make_config(2)
+    # The view function gives (rounds played, 1); each fast path gets something else wrong.
+    view_fn = lambda view: [float(len(view["reveals"])), 1.0]  # noqa: E731
     register_encoder(name, lambda cfg: view_fn, 2, high=9.0, state_factory=lambda cfg: fast)
     try:
         with pytest.raises(EncodingError, match=message):
-            encoder_for(SEALED_GUESS, config)
+            encoder_for(SEALED_BID, config)
     finally:
         from holotable.rl import encoding
 
@@ -224,8 +225,8 @@ def test_fast_masks_are_fresh_arrays() -> None:
 
 
 def test_a_registered_mask_fast_path_is_what_the_env_uses() -> None:
-    config = SEALED_GUESS.spec.make_config(2)
-    assert action_mask_for(SEALED_GUESS, config) is None  # none registered: masks come from legal actions
+    config = SEALED_BID.spec.make_config(2)
+    assert action_mask_for(SEALED_BID, config) is None  # none registered: masks come from legal actions
     calls: list[int] = []
 
     def factory(game: Any, cfg: Any) -> Any:
@@ -237,19 +238,20 @@ def test_a_registered_mask_fast_path_is_what_the_env_uses() -> None:
 
         return mask
 
-    name = SEALED_GUESS.spec.name
+    name = SEALED_BID.spec.name
     register_action_mask(name, factory)
     try:
-        aec = raw_env(SEALED_GUESS, players=2)
+        aec = raw_env(SEALED_BID, players=2)
         aec.reset(seed=3)
         mask = aec.observe("player_1")["action_mask"]
-        assert calls == [1] and mask.tolist() == [1, 1, 1, 1]
+        hand = aec.game_state.data.hands[1]
+        assert calls == [1] and mask.tolist() == [int(card in hand) for card in range(1, len(mask) + 1)]
     finally:
         from holotable.rl import encoding
 
         del encoding._MASKS[name]
         action_mask_for.cache_clear()
-    assert action_mask_for(SEALED_GUESS, config) is None
+    assert action_mask_for(SEALED_BID, config) is None
 
 
 # ---------------------------------------------------------------------------- the env's own bookkeeping

@@ -19,9 +19,7 @@ import holotable
 from holotable.engine import names
 from holotable.rl.common import seat_rewards
 from holotable.rl.gym_env import HolotableGymEnv, gym_id, register_gym_envs
-
-from .toy_sealed import GAME as SEALED_GUESS
-from .toy_sealed import SealedGuess
+from holotable.testing.toys import IntSealedBid
 
 CB = "captain-black"
 
@@ -61,7 +59,7 @@ def test_check_env_passes_for_every_game_with_the_generic_encoder(name: str) -> 
 
 
 def test_check_env_passes_for_a_sealed_simultaneous_game() -> None:
-    check_env(HolotableGymEnv(SEALED_GUESS, players=3, seat=1), skip_render_check=True)
+    check_env(HolotableGymEnv(IntSealedBid(), players=3, seat=1), skip_render_check=True)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -149,17 +147,17 @@ def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
         HolotableGymEnv(CB, render_mode="rgb_array")
 
 
-class OnePlyGuess(SealedGuess):
+class OnePlyBid(IntSealedBid):
     """Declares a one-decision maximum, so a game can be cut before the learner acts."""
 
-    spec = dataclasses.replace(SealedGuess.spec, name="test-rl-one-ply-guess", max_game_length=1)
+    spec = dataclasses.replace(IntSealedBid.spec, name="test-one-ply-bid", max_game_length=1)
 
 
 def test_a_game_cut_during_the_opponents_turn_is_truncated_without_a_learner_move() -> None:
-    env = HolotableGymEnv(OnePlyGuess(), players=2, seat=1)
-    env.reset(seed=0)
+    env = HolotableGymEnv(OnePlyBid(), players=2, seat=1)
+    obs, _ = env.reset(seed=0)
     state = env.game_state
-    assert state is not None and state.ply == 1  # seat 0 made its sealed pick first
-    _, reward, terminated, truncated, _ = env.step(2)
+    assert state is not None and state.ply == 1  # seat 0 made its sealed bid first
+    _, reward, terminated, truncated, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert (reward, terminated, truncated) == (0.0, False, True)
     assert state.ply == 1  # the learner's action was not applied

@@ -21,12 +21,12 @@ import holotable
 from holotable.engine import IllegalActionError, Rng, names
 from holotable.rl.common import seat_rewards
 from holotable.rl.pettingzoo_env import HolotableAECEnv, env, parallel_env, raw_env
+from holotable.testing.toys import IntSealedBid
 
 from .helpers import advance_randomly, random_masked_episode, step_randomly
-from .toy_sealed import GAME as SEALED_GUESS
-from .toy_sealed import SealedGuess
 
 CB = "captain-black"
+SEALED_BID = IntSealedBid()
 
 
 @pytest.fixture(autouse=True)
@@ -65,11 +65,11 @@ def test_every_registered_game_passes_api_test_with_the_generic_encoder(name: st
 
 
 def test_a_sealed_simultaneous_game_with_int_actions_passes_the_tests() -> None:
-    api_test(env(SEALED_GUESS, players=3), num_cycles=200)
-    seed_test(lambda: env(SEALED_GUESS, players=3), num_cycles=100)
+    api_test(env(SEALED_BID, players=3), num_cycles=200)
+    seed_test(lambda: env(SEALED_BID, players=3), num_cycles=100)
 
 
-@pytest.mark.parametrize("game", [CB, SEALED_GUESS], ids=["captain-black", "sealed-guess"])
+@pytest.mark.parametrize("game", [CB, SEALED_BID], ids=["captain-black", "sealed-guess"])
 def test_parallel_env_passes_the_parallel_api_test(game: Any) -> None:
     parallel_api_test(parallel_env(game, players=3), num_cycles=1000)
 
@@ -239,36 +239,43 @@ def test_rewards_are_zero_before_the_end() -> None:
 
 
 def test_sealed_choices_are_collected_seat_by_seat_and_stay_hidden() -> None:
-    aec = raw_env(SEALED_GUESS, players=3)
+    aec = raw_env(SEALED_BID, players=3)
     observations = []
-    for pick in (0, 3):
+    aec.reset(seed=11)
+    low, high = (int(i) for i in aec.observe("player_0")["action_mask"].nonzero()[0][[0, -1]])
+    for bid in (low, high):
         aec.reset(seed=11)
         assert aec.agent_selection == "player_0"
-        aec.step(pick)
+        aec.step(bid)
         assert aec.agent_selection == "player_1"  # the same decision, the next seat
         observations.append(aec.observe("player_1"))
-    # Seat 1 cannot tell which sealed pick seat 0 made.
+    # Seat 1 cannot tell which sealed bid seat 0 made.
     assert np.array_equal(observations[0]["observation"], observations[1]["observation"])
-    aec.step(1)
-    aec.step(2)
+    others = [int(aec.observe(agent)["action_mask"].nonzero()[0][0]) for agent in ("player_1", "player_2")]
+    aec.step(others[0])
+    aec.step(others[1])
     assert aec.agent_selection == "player_0"  # resolved; the next round starts
     state = aec.game_state
-    assert state is not None and state.data.last_picks == [3, 1, 2]
+    assert state is not None and state.data.reveals[-1]["bids"] == [high + 1, others[0] + 1, others[1] + 1]
 
 
-class ShortGuess(SealedGuess):
+class ShortBid(IntSealedBid):
     """Declares a maximum length shorter than its games, so the adapter must truncate."""
 
-    spec = dataclasses.replace(SealedGuess.spec, name="test-rl-short-guess", max_game_length=4)
+    spec = dataclasses.replace(IntSealedBid.spec, name="test-short-bid", max_game_length=4)
 
 
 def test_truncation_at_the_declared_game_length() -> None:
-    aec = raw_env(ShortGuess(), players=2, params={"rounds": 9})
+    aec = raw_env(ShortBid(), players=2, params={"hand": 9})
     aec.reset(seed=0)
+
+    def bid_lowest() -> None:
+        aec.step(int(aec.observe(aec.agent_selection)["action_mask"].nonzero()[0][0]))
+
     for _ in range(3):
-        aec.step(1)
+        bid_lowest()
     assert not any(aec.truncations.values())
-    aec.step(1)
+    bid_lowest()
     assert all(aec.truncations.values()) and not any(aec.terminations.values())
     assert set(aec.rewards.values()) == {0.0}
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
+from gymnasium import logger, spaces
 
 from holotable.engine import Config, Game, Outcome, State, load
 
@@ -142,3 +142,55 @@ def render_text(state: State[Any, Any]) -> str:
     skip = {"game", "players", "seat", "ply", "to_move"}
     lines += [f"  {key}: {json.dumps(value)}" for key, value in view.items() if key not in skip]
     return "\n".join(lines)
+
+
+class GameEnvCore:
+    """What both adapters set up and do alike: the game, its config, the action space size,
+    the encoder and observer, the episode's state and text rendering.
+
+    A mixin: list it before the framework's base class so its ``render`` is the one used.
+    """
+
+    game: Game[Any, Any]
+    config: Config
+    num_actions: int
+    encoder: Encoder
+    render_mode: str | None
+    #: The engine state of the episode (``None`` before the first reset).
+    game_state: State[Any, Any] | None
+
+    def _set_up_game(
+        self,
+        game_name: str | Game[Any, Any],
+        players: int | None,
+        params: Mapping[str, Any] | None,
+        render_mode: str | None,
+        render_modes: Sequence[str],
+        observation_encoder: EncoderChoice,
+    ) -> Observer:
+        """Check the render mode, resolve the game, config and encoder; the observer of this configuration."""
+        if render_mode is not None and render_mode not in render_modes:
+            raise ValueError(f"render_mode must be one of {list(render_modes)}, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.game = resolve_game(game_name)
+        self.config = self.game.spec.make_config(players, **dict(params or {}))
+        self.num_actions = action_space_size(self.game, self.config)
+        self.encoder = resolve_encoder(observation_encoder, self.game, self.config)
+        self.game_state = None
+        return Observer(self.game, self.config, self.encoder, self.num_actions)
+
+    def _require_state(self) -> State[Any, Any]:
+        if self.game_state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.game_state
+
+    def render(self) -> str | None:
+        """``"ansi"``: the spectator's view as text; ``"human"``: print it."""
+        if self.render_mode is None:
+            logger.warn("You are calling render method without specifying any render mode.")
+            return None
+        text = render_text(self._require_state())
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None

@@ -36,19 +36,15 @@ from holotable.engine import ActionError, Game, GameSpec, State, derive_seed, sp
 from .common import (
     ILLEGAL_REWARD,
     EncoderChoice,
-    Observer,
-    action_space_size,
+    GameEnvCore,
     observation_space,
-    render_text,
-    resolve_encoder,
-    resolve_game,
     seat_rewards,
 )
 
 _SEED_BOUND = 2**63
 
 
-class HolotableGymEnv(gymnasium.Env[dict[str, Any], Any]):
+class HolotableGymEnv(GameEnvCore, gymnasium.Env[dict[str, Any], Any]):
     """One seat of a game against registered agents (see the module docstring)."""
 
     metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012  # gymnasium's convention
@@ -64,10 +60,10 @@ class HolotableGymEnv(gymnasium.Env[dict[str, Any], Any]):
         observation_encoder: EncoderChoice = None,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
-        self.game = resolve_game(game_name)
-        self.config = self.game.spec.make_config(players, **dict(params or {}))
+        observer = self._set_up_game(
+            game_name, players, params, render_mode, self.metadata["render_modes"], observation_encoder
+        )
+        self._observe_seat = observer.observe
         n = self.config.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat must be 0..{n - 1}, got {seat!r}")
@@ -81,14 +77,8 @@ class HolotableGymEnv(gymnasium.Env[dict[str, Any], Any]):
         unknown = sorted(set(names) - set(agent_names(self.game.spec.name)))
         if unknown:
             raise ValueError(f"no agent(s) {unknown} for {self.game.spec.name}")
-        self.num_actions = action_space_size(self.game, self.config)
-        self.encoder = resolve_encoder(observation_encoder, self.game, self.config)
-        self._observe_seat = Observer(self.game, self.config, self.encoder, self.num_actions).observe
         self.action_space = Discrete(self.num_actions)
         self.observation_space = observation_space(self.encoder, self.num_actions)
-        self.render_mode = render_mode
-        #: The engine state of the episode (``None`` before the first reset).
-        self.game_state: State[Any, Any] | None = None
         self._agents: dict[int, Agent] = {}
         self._done = False
 
@@ -150,22 +140,6 @@ class HolotableGymEnv(gymnasium.Env[dict[str, Any], Any]):
 
     def _observe(self) -> dict[str, Any]:
         return self._observe_seat(self._require_state(), self.seat)
-
-    def _require_state(self) -> State[Any, Any]:
-        if self.game_state is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.game_state
-
-    # ------------------------------------------------------------------ output
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("You are calling render method without specifying any render mode.")
-            return None
-        text = render_text(self._require_state())
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
 
 
 def gym_id(spec: GameSpec) -> str:

@@ -35,7 +35,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from gymnasium import logger
 from gymnasium.spaces import Discrete
 from gymnasium.utils import EzPickle, seeding
 from pettingzoo import AECEnv
@@ -46,21 +45,17 @@ from holotable.engine import Game, State
 
 from .common import (
     EncoderChoice,
-    Observer,
-    action_space_size,
+    GameEnvCore,
     action_table,
     agent_name,
     observation_space,
-    render_text,
-    resolve_encoder,
-    resolve_game,
     seat_rewards,
 )
 
 _SEED_BOUND = 2**63
 
 
-class HolotableAECEnv(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
+class HolotableAECEnv(GameEnvCore, AECEnv, EzPickle):  # type: ignore[misc]  # untyped base classes
     """The raw AEC environment of one game configuration (see the module docstring)."""
 
     RENDER_MODES = ("human", "ansi")
@@ -75,16 +70,9 @@ class HolotableAECEnv(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base c
     ) -> None:
         EzPickle.__init__(self, game_name, players, params, render_mode, observation_encoder)
         super().__init__()
-        if render_mode is not None and render_mode not in self.RENDER_MODES:
-            raise ValueError(f"render_mode must be one of {self.RENDER_MODES}, not {render_mode!r}")
-        self.game = resolve_game(game_name)
-        self.config = self.game.spec.make_config(players, **dict(params or {}))
-        self.num_actions = action_space_size(self.game, self.config)
-        self.encoder = resolve_encoder(observation_encoder, self.game, self.config)
-        observer = Observer(self.game, self.config, self.encoder, self.num_actions)
+        observer = self._set_up_game(game_name, players, params, render_mode, self.RENDER_MODES, observation_encoder)
         self._observe_seat = observer.observe
         self._encode, self._mask = observer.encode, observer.mask  # for last(), which runs every step
-        self.render_mode = render_mode
         self.metadata: dict[str, Any] = {
             "render_modes": list(self.RENDER_MODES),
             "name": f"holotable_{self.game.spec.name.replace('-', '_')}_v0",
@@ -103,8 +91,6 @@ class HolotableAECEnv(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base c
         self._actions = action_table(self.game, self.num_actions)
         self._max_length = self.game.spec.max_game_length
         self._game_over = self.game.is_terminal
-        #: The engine state of the episode (``None`` before the first reset).
-        self.game_state: State[Any, Any] | None = None
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> Any:
@@ -189,22 +175,7 @@ class HolotableAECEnv(AECEnv, EzPickle):  # type: ignore[misc]  # untyped base c
         else:
             self.agent_selection = self.possible_agents[st.to_move()[0]]
 
-    def _require_state(self) -> State[Any, Any]:
-        if self.game_state is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.game_state
-
     # ------------------------------------------------------------------ output
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            logger.warn("You are calling render method without specifying any render mode.")
-            return None
-        text = render_text(self._require_state())
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
-
     def close(self) -> None:
         """Nothing to release: rendering is text only."""
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from cb_helpers import DEFAULT_PARROTS, GAME, arrange_round_end, end_round, enter_round, new_state, parrot_deck
 
@@ -100,16 +102,20 @@ def test_CB_AMB_11_max_chests_per_round_param() -> None:
     assert st.data.rounds[0]["chests"] == [1, 2, 2, 2]
 
 
+def leave_in_parrot_deck(d: Any, cards: list[int]) -> None:
+    """Only ``cards`` (top at the end) left in the parrot deck; every other parrot is aside."""
+    aside = list(DEFAULT_PARROTS)
+    for card in cards:
+        aside.remove(card)
+    d.parrot_deck, d.parrot_aside = list(cards), aside
+
+
 def test_CB_AMB_10_parrot_exhaustion_partial_gives_what_is_left() -> None:
     """Two players tie for fewest, 3 cards left: the first (clockwise) gets 2, the second 1."""
     st = new_state(3, seed=1, start_seat=0, parrot_exhaustion="partial")
     enter_round(st, 3)
     d = st.data
-    d.parrot_deck = [2, 3, 1]
-    aside = list(DEFAULT_PARROTS)
-    for card in d.parrot_deck:
-        aside.remove(card)
-    d.parrot_aside = aside
+    leave_in_parrot_deck(d, [2, 3, 1])
     arrange_round_end(st, [4, 4, 9])
     end_round(st)
     assert d.rounds[-1]["parrots"] == {"0": [1, 3], "1": [2]}
@@ -134,11 +140,7 @@ def test_CB_AMB_10_default_reshuffle_serves_every_tied_player_in_full() -> None:
     st = new_state(3, seed=1, start_seat=0)
     enter_round(st, 3)
     d = st.data
-    d.parrot_deck = [2, 3, 1]
-    aside = list(DEFAULT_PARROTS)
-    for card in d.parrot_deck:
-        aside.remove(card)
-    d.parrot_aside = aside
+    leave_in_parrot_deck(d, [2, 3, 1])
     arrange_round_end(st, [4, 4, 9])
     end_round(st)
     hands = d.rounds[-1]["parrots"]

@@ -1,15 +1,17 @@
 """The engine contract, as checks any game can be run through.
 
 Each check plays seeded random games through the public engine API only and raises
-``AssertionError`` saying what broke. ``test_conformance.py`` runs them over every
-registered game; ``test_checks.py`` runs them over toy games, including deliberately
-broken ones, to show that each check can fail.
+``AssertionError`` saying what broke. :func:`check_game` runs them all over a game's
+player counts and a few seeds; the project's tests run them over every registered game,
+and over toy games (deliberately broken ones too) to show that each check can fail.
+They use plain asserts, so run them without ``python -O``.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 from holotable.engine import (
@@ -23,6 +25,8 @@ from holotable.engine import (
     Rng,
     State,
     derive_seed,
+    register,
+    registry,
 )
 from holotable.engine.game import Game
 from holotable.engine.spec import Config
@@ -365,5 +369,81 @@ def check_parse_never_crashes(game: AnyGame, text: str) -> None:
     assert back == action, f"{text!r} parses to {action!r}, whose text {again!r} parses to {back!r}"
 
 
-ALL_CHECKS = (check_playout, check_clones, check_replay, check_views_hide_secrets, check_refusals,
-              check_action_forms)
+#: Every check that takes ``(game, config, seed)``, in the order :func:`check_game` runs them.
+ALL_CHECKS: tuple[Callable[[AnyGame, Config, int], None], ...] = (
+    check_playout,
+    check_clones,
+    check_replay,
+    check_views_hide_secrets,
+    check_refusals,
+    check_action_forms,
+)
+
+
+# ---------------------------------------------------------------------------- running them
+
+
+@contextmanager
+def temporarily_registered(game: AnyGame) -> Iterator[AnyGame]:
+    """Register ``game`` for the block (saved matches load their game by name), then restore the registry exactly."""
+    registry.names()  # load the built-in games first, or restoring would drop them
+    games, aliases = dict(registry._GAMES), dict(registry._ALIASES)
+    try:
+        yield register(game)
+    finally:
+        registry._GAMES.clear()
+        registry._GAMES.update(games)
+        registry._ALIASES.clear()
+        registry._ALIASES.update(aliases)
+
+
+def player_counts(lo: int, hi: int, most: int = 4) -> list[int]:
+    """Up to ``most`` player counts from ``lo`` to ``hi``, both ends included, spread evenly."""
+    if hi - lo + 1 <= most:
+        return list(range(lo, hi + 1))
+    step = (hi - lo) / (most - 1)
+    return sorted({lo + round(i * step) for i in range(most)})
+
+
+def parse_probes(game: AnyGame, config: Config, seed: int) -> list[str]:
+    """Texts to feed the parser: garbage, and the start's legal action texts, mangled."""
+    state = State.new(game, config, seed)
+    texts = list(GARBAGE)
+    for seat in state.to_move():
+        for action in list(state.legal_actions(seat))[:5]:
+            text = game.action_to_str(action)
+            texts += [text, text.upper(), f" {text} ", f"{text} 1", text[:-1], text + "9" * 12]
+            digits = [c for c in text if c.isdigit()]
+            if digits:  # the same number, negative
+                texts.append(text.replace(digits[0], "-" + digits[0], 1))
+    return texts
+
+
+def check_game(game: AnyGame, seeds: int = 3, *, players: list[int] | None = None, **params: Any) -> None:
+    """Run every conformance check over ``game``: its player counts, ``seeds`` seeds each, and ``params``.
+
+    Raises ``AssertionError`` naming the check, the player count and the seed that failed.
+    The game need not be registered: it is registered for the duration (and the registry
+    restored) unless ``holotable.load`` already finds this very instance.
+    """
+    spec = game.spec
+    counts = players if players is not None else player_counts(spec.min_players, spec.max_players)
+    with ExitStack() as stack:
+        if spec.name not in registry.names() or registry.load(spec.name) is not game:
+            stack.enter_context(temporarily_registered(game))
+        for n in counts:
+            config = spec.make_config(n, **params)
+            for seed in range(seeds):
+                for check in ALL_CHECKS:
+                    where = f"{spec.name}, {n} players, seed {seed}, {check.__name__}"
+                    try:
+                        check(game, config, seed)
+                    except AssertionError as exc:
+                        raise AssertionError(f"{where}: {exc}") from exc
+                    except Exception as exc:
+                        raise AssertionError(f"{where}: raised {type(exc).__name__}: {exc}") from exc
+            for text in parse_probes(game, config, 0):
+                try:
+                    check_parse_never_crashes(game, text)
+                except AssertionError as exc:
+                    raise AssertionError(f"{spec.name}, {n} players, check_parse_never_crashes: {exc}") from exc
