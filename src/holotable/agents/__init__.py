@@ -16,6 +16,7 @@ from .base import (
     agent_names,
     make_agent,
     observe,
+    parse_agent_spec,
     register_agent,
 )
 from .rollout import Rollout, register_rollout_policy
@@ -28,6 +29,7 @@ __all__ = [
     "agent_names",
     "make_agent",
     "observe",
+    "parse_agent_spec",
     "register_agent",
     "register_rollout_policy",
 ]

@@ -109,9 +109,46 @@ def agent_names(game: str | None = None) -> list[str]:
     return sorted(names)
 
 
+def parse_agent_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``"ismcts:iterations=200:exploration=0.5"`` into a name and its options.
+
+    Option values are read as int, then float, then ``true``/``false``, else text.
+
+    >>> parse_agent_spec("ismcts:iterations=200:exploration=0.5")
+    ('ismcts', {'iterations': 200, 'exploration': 0.5})
+    >>> parse_agent_spec("random")
+    ('random', {})
+    """
+    name, *parts = spec.strip().split(":")
+    options: dict[str, Any] = {}
+    for part in parts:
+        key, sep, text = part.partition("=")
+        if not sep or not key.strip():
+            raise UnknownAgentError(f"agent option {part!r} in {spec!r} is not of the form key=value")
+        options[key.strip()] = _option_value(text.strip())
+    return name.strip(), options
+
+
+def _option_value(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    return text
+
+
 def make_agent(name: str, game: Game[Any, Any], seed: int = 0, **options: Any) -> Agent:
-    """Build the agent called ``name`` for ``game`` (game-specific names first)."""
+    """Build the agent called ``name`` for ``game`` (game-specific names first).
+
+    ``name`` may carry options, ``"ismcts:iterations=200"``; keyword options win.
+    Bad options raise the agent's own error (a ``ValueError``).
+    """
     _load_builtin_agents()
+    name, parsed = parse_agent_spec(name)
+    options = {**parsed, **options}
     factory = _PER_GAME.get((game.spec.name, name)) or _GENERIC.get(name)
     if factory is None:
         raise UnknownAgentError(

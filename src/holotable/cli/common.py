@@ -12,7 +12,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from holotable.agents import agent_names
+from holotable.agents import agent_names, parse_agent_spec
 from holotable.engine import ConfigError, Game, HolotableError, Match, SaveError, load
 
 #: Exit status for every user error (bad name, bad option, corrupt file), as click uses for usage errors.
@@ -92,9 +92,10 @@ def split_names(text: str | None) -> list[str]:
 def check_agents(game: Game[Any, Any], names: Sequence[str], *, allow_human: bool = False) -> None:
     """Raise :class:`ConfigError` naming the first unknown agent."""
     known = agent_names(game.spec.name)
-    for name in names:
-        if name == HUMAN and allow_human:
+    for spec in names:
+        if spec == HUMAN and allow_human:
             continue
+        name, _ = parse_agent_spec(spec)
         if name not in known:
             extra = f"{HUMAN}, " if allow_human else ""
             raise ConfigError(f"no agent {name!r} for {game.spec.name}; available: {extra}{', '.join(known)}")

@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Self
 
-from holotable.agents.base import UnknownAgentError, agent_names
+from holotable.agents.base import UnknownAgentError, agent_names, make_agent, parse_agent_spec
 from holotable.engine import Config, ConfigError, Game, derive_seed, load
 
 from .runner import make_agents, play_game
@@ -271,9 +271,14 @@ def simulate(
     if len(agents) > n:
         raise ConfigError(f"{len(agents)} agents named for {n} seats")
     known = agent_names(game.spec.name)
-    for name in agents:
+    for spec in agents:
+        name, _ = parse_agent_spec(spec)
         if name not in known:
             raise UnknownAgentError(f"no agent {name!r} for {game.spec.name}; available: {', '.join(known)}")
+        try:  # build one now so that bad options fail before any game is played
+            make_agent(spec, game, seed=0)
+        except (TypeError, ValueError) as exc:
+            raise ConfigError(f"agent {spec!r}: {exc}") from exc
     base = [agents[s % len(agents)] for s in range(n)]
     work = [(i, lineup(base, i, rotate)) for i in range(games)]
     records: list[GameRecord] = []
