@@ -173,12 +173,6 @@ def _load_builtin_agents() -> None:
         importlib.import_module(module)
     # Each game's bots module registers that game's heuristic agents.
     for name in registry.names():
-        game = registry.load(name)
-        package = type(game).__module__.rsplit(".", 1)[0]
-        try:
-            importlib.import_module(f"{package}.bots")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{package}.bots":
-                raise
+        registry.import_companion(registry.load(name), "bots")
     # Only now: a failed import above must not leave a half-filled registry looking complete.
     _builtin_loaded = True

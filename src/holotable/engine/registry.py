@@ -41,6 +41,22 @@ def _ensure_loaded() -> None:
         importlib.import_module(ep.value)
 
 
+def import_companion(game: Game[Any, Any], submodule: str) -> bool:
+    """Import the optional module ``submodule`` of ``game``'s package (``bots``, ``encoding``).
+
+    Such modules register what they provide when imported. Returns whether one exists;
+    an import error *inside* an existing module is raised, not hidden.
+    """
+    package = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        importlib.import_module(f"{package}.{submodule}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.{submodule}":
+            raise
+        return False
+    return True
+
+
 def load(name: str) -> Game[Any, Any]:
     """The registered game called ``name`` (``"captain-black"``)."""
     _ensure_loaded()

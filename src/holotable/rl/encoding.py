@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from holotable.engine import Config, Game, HolotableError, State
+from holotable.engine import Config, Game, HolotableError, State, registry
 
 ViewFn = Callable[[Mapping[str, Any]], Sequence[float]]
 """``fn(view)`` -> ``size`` numbers within the encoder's bounds."""
@@ -148,12 +148,7 @@ def _load_builtins() -> None:
 
 def _load_game_hook(game: Game[Any, Any]) -> None:
     """Import the game package's optional ``encoding`` module (it registers itself)."""
-    package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        importlib.import_module(f"{package}.encoding")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.encoding":
-            raise
+    registry.import_companion(game, "encoding")
 
 
 @lru_cache(maxsize=64)
