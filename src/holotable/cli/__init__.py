@@ -1,4 +1,4 @@
-"""The ``holotable`` command line: list games, play in the terminal, simulate, replay.
+"""The ``holotable`` command line: list games, play in the terminal, simulate, replay, run scenarios.
 
 Every user error (unknown game, agent or parameter, bad player count, corrupt
 save) prints one line to stderr and exits with status 2.
@@ -196,6 +196,24 @@ def replay_command(
             replay.interactive(console, LineReader(console, True), ply or 0)
         except KeyboardInterrupt:
             console.print()
+
+
+@app.command("scenario")
+def scenario_command(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A scenario file (see docs/scenarios.md).")],
+    seat: Annotated[int | None, typer.Option("--seat", help="Print this seat's view instead of the full state.")] = (
+        None
+    ),
+    check: Annotated[bool, typer.Option("--check", help="Compare the 'expect' entries; exit 1 if any fails.")] = False,
+) -> None:
+    """Run a scenario: set up, arrange, play its actions; print the state as JSON or check it."""
+    from .scenario import scenario_report
+
+    with user_errors():
+        text, status = scenario_report(file, seat, check)
+    typer.echo(text)
+    if status:
+        raise typer.Exit(status)
 
 
 def main(argv: list[str] | None = None) -> Any:

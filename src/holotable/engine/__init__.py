@@ -10,6 +10,7 @@ from .errors import (
     MalformedActionError,
     NotYourTurnError,
     SaveError,
+    ScenarioError,
     UnknownGameError,
 )
 from .events import Event
@@ -18,6 +19,7 @@ from .match import Match
 from .outcome import Outcome
 from .registry import load, names, register, specs
 from .rng import Rng, derive_seed
+from .scenario import Mismatch, Scenario, ScenarioAction, run_scenario
 from .spec import Chance, Config, Dynamics, GameSpec, Information, Param
 from .state import State
 
@@ -37,16 +39,21 @@ __all__ = [
     "Information",
     "MalformedActionError",
     "Match",
+    "Mismatch",
     "NotYourTurnError",
     "Outcome",
     "Param",
     "Rng",
     "SaveError",
+    "Scenario",
+    "ScenarioAction",
+    "ScenarioError",
     "State",
     "UnknownGameError",
     "derive_seed",
     "load",
     "names",
     "register",
+    "run_scenario",
     "specs",
 ]

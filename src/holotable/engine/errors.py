@@ -54,3 +54,8 @@ class SaveError(HolotableError, ValueError):
 
 class DataError(HolotableError, ValueError):
     """A game's data file is missing or invalid."""
+
+
+class ScenarioError(HolotableError, ValueError):
+    """A scenario could not be used: bad file or field, an arrangement the game refuses
+    (unknown key, wrong type, impossible values), or a scripted action that was refused."""

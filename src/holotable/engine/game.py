@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from .errors import IllegalActionError, MalformedActionError
+from .errors import IllegalActionError, MalformedActionError, ScenarioError
 from .outcome import Outcome
 from .rng import Rng
 from .spec import Config, GameSpec
@@ -45,6 +45,17 @@ class Game(ABC, Generic[D, A]):
     def copy_data(self, data: D) -> D:
         """An independent copy of ``data``. Override with a hand-written copy for speed."""
         return copy.deepcopy(data)
+
+    def arrange(self, st: State[D, A], arrangement: Mapping[str, Any]) -> None:
+        """Override parts of a freshly set-up state's data from a JSON ``arrangement``.
+
+        Used by scenarios (``docs/scenarios.md``) to start from a rulebook position.
+        Validate everything (unknown keys, types, impossible values such as
+        components that no longer add up) and raise :class:`ScenarioError` naming the
+        key. The engine calls this on a clone (:meth:`State.arrange`) and keeps the
+        result only on success, so raising half-way is harmless.
+        """
+        raise ScenarioError(f"{self.spec.name} does not support arranged starts")
 
     # ------------------------------------------------------------------ flow
     @abstractmethod

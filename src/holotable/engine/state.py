@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Generic
 
-from .errors import GameOverError, IllegalActionError, MalformedActionError, NotYourTurnError
+from .errors import GameOverError, IllegalActionError, MalformedActionError, NotYourTurnError, ScenarioError
 from .events import Event
 from .game import A, D, Game
 from .outcome import Outcome
@@ -216,6 +216,22 @@ class State(Generic[D, A]):
                 game.resolve(self, choices)
             return
         game.apply(self, seat, act)
+
+    def arrange(self, arrangement: Mapping[str, Any]) -> None:
+        """Override parts of this fresh state through the game's ``arrange`` hook (scenarios).
+
+        All or nothing: the hook works on a clone, which replaces this state's data only
+        when every key was accepted; on a :class:`ScenarioError` nothing has changed.
+        """
+        if self.ply or self.pending:
+            # An arranged position has no action log that leads to it, so only a start may be arranged.
+            raise ScenarioError("only a freshly set-up state (ply 0) can be arranged")
+        if not isinstance(arrangement, Mapping):
+            raise ScenarioError(f"an arrangement must be a JSON object, got {type(arrangement).__name__}")
+        trial = self.clone(keep_events=False)
+        self.game.arrange(trial, arrangement)
+        self.data = trial.data
+        self.rng = trial.rng
 
     def child(self, action: object, seat: int | None = None) -> State[D, A]:
         """A clone with ``action`` applied; this state is unchanged."""

@@ -5,7 +5,7 @@ Rule IDs in comments refer to the implementation spec; rejections name them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from math import comb
 from typing import Any, ClassVar
 
@@ -26,6 +26,7 @@ from holotable.engine import (
 )
 
 from . import actions as act
+from . import scenario as scenarios
 from . import view as views
 from .actions import DRAWS, Draw
 from .data import GameData, load_default
@@ -139,6 +140,10 @@ class CaptainBlack(Game[CBData, Draw]):
 
     def copy_data(self, data: CBData) -> CBData:
         return data.copy()
+
+    def arrange(self, st: CB, arrangement: Mapping[str, Any]) -> None:
+        """Scenario starts: override data keys, checked for conservation (see scenario.py)."""
+        st.data = scenarios.arrange(st.data, st.config, self.components, arrangement)
 
     # ------------------------------------------------------------------ flow
     def to_move(self, st: CB) -> tuple[int, ...]:
