@@ -287,14 +287,14 @@ def make_action_mask(game: Game[Any, Any], config: Config) -> Callable[[State[An
 
     The mover's legal draws are always ``DRAWS[low : high + 1]`` (the rules'
     ``legal_actions``), the action indices ``low - 1 .. high - 1``, where ``low`` and
-    ``high`` are the rules' ``min_draw`` and ``max_draw``, restated here with the
-    config read once (the tests hold these masks to the legal actions). So a mask is
-    fixed by two numbers, and each is built once. Nobody else may act (the game has
+    ``high`` are the rules' ``min_draw`` and ``max_draw`` (the tests hold these masks
+    to the legal actions). So a mask is fixed by two numbers, and each is built once. Nobody else may act (the game has
     no simultaneous moves), and nobody at all once the game is over.
     """
+    if not isinstance(game, CaptainBlack):
+        raise TypeError(f"the Captain Black mask needs the Captain Black rules, not {game!r}")
+    rules = game
     size = game.num_actions(config)
-    least: int = config["min_draw"]
-    cap: int | None = config["max_handful"]
     empty = np.zeros(size, np.int8)
     #: runs[low][high]: the mask of the draws low..high, made when first needed.
     runs: list[list[Any]] = [[None] * (size + 2) for _ in range(size + 2)]
@@ -303,9 +303,8 @@ def make_action_mask(game: Game[Any, Any], config: Config) -> Callable[[State[An
         d = state.data
         if d.over or seat != d.mover:
             return empty.copy()
-        bag = d.bag_gold + d.bag_black
-        low = least if least < bag else bag  # CaptainBlack.min_draw: clipped to the bag (CB-AMB-06)
-        high = bag if cap is None or bag < cap else cap  # CaptainBlack.max_draw
+        low = rules.min_draw(state)
+        high = rules.max_draw(state)
         row = runs[low]
         run = row[high]
         if run is None:
