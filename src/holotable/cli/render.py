@@ -1,11 +1,13 @@
 """Turning views, logs and outcomes into rich renderables.
 
 Any game gets a generic table of its view; a game can register a nicer renderer
-with :func:`register_renderer` (see :mod:`holotable.cli.captain_black`).
+with :func:`register_renderer`; a game's ``terminal`` companion module does it
+(see :mod:`holotable.games.captain_black.terminal`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -34,18 +36,14 @@ def register_renderer(game: str, renderer: ViewRenderer) -> None:
 
 
 def renderer_for(game: str) -> ViewRenderer:
-    _load_builtin_renderers()
+    """The renderer registered for ``game``; a game's ``terminal`` companion module is
+    imported first so that it can register one."""
+    if game not in _RENDERERS:
+        from holotable.engine import UnknownGameError, registry
+
+        with contextlib.suppress(UnknownGameError):
+            registry.import_companion(registry.load(game), "terminal")
     return _RENDERERS.get(game, generic_body)
-
-
-_builtin_loaded = False
-
-
-def _load_builtin_renderers() -> None:
-    global _builtin_loaded
-    if not _builtin_loaded:
-        _builtin_loaded = True
-        from . import captain_black  # noqa: F401  (registers itself)
 
 
 def seat_label(seat: int | None) -> str:

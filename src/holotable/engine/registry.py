@@ -17,7 +17,14 @@ from .spec import GameSpec
 
 _GAMES: dict[str, Game[Any, Any]] = {}
 _ALIASES: dict[str, str] = {}
-_BUILTIN_MODULES = ("holotable.games.captain_black",)
+# A built-in game package registers itself on import; one that does not exist yet is skipped.
+_BUILTIN_MODULES = (
+    "holotable.games.captain_black",
+    "holotable.games.buccaneers",
+    "holotable.games.council",
+    "holotable.games.kyrum",
+    "holotable.games.space_pirates",
+)
 _loaded = False
 
 
@@ -36,7 +43,11 @@ def _ensure_loaded() -> None:
         return
     _loaded = True
     for module in _BUILTIN_MODULES:
-        importlib.import_module(module)
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
     for ep in metadata.entry_points(group="holotable.games"):
         importlib.import_module(ep.value)
 

@@ -9,7 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from .render import register_renderer
+from holotable.cli.render import register_renderer
 
 
 def _seat_name(seat: int, viewer: int | None) -> str:
