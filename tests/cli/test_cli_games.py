@@ -10,7 +10,9 @@ def test_games_table_lists_every_registered_game(cli):
     for spec in holotable.engine.specs():
         assert spec.name in result.stdout
         assert spec.title in result.stdout
-        assert f"{spec.min_players}-{spec.max_players}" in result.stdout
+        players = (str(spec.min_players) if spec.min_players == spec.max_players
+                   else f"{spec.min_players}-{spec.max_players}")
+        assert players in result.stdout
         assert spec.information.value in result.stdout
 
 

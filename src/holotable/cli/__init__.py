@@ -216,6 +216,12 @@ def scenario_command(
         raise typer.Exit(status)
 
 
+# Sub-commands that live in their own modules (imported here, after `app` exists).
+from . import kyrum as _kyrum  # noqa: E402
+
+app.add_typer(_kyrum.app, name="kyrum")
+
+
 def main(argv: list[str] | None = None) -> Any:
     """The ``holotable`` console script."""
     return app(args=argv, prog_name="holotable")

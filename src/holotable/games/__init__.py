@@ -5,8 +5,8 @@
 True
 >>> holotable.games["captain-black"].title
 'Captain Black'
->>> [(s.name, s.min_players, s.max_players) for s in holotable.games]
-[('captain-black', 2, 4)]
+>>> ('captain-black', 2, 4) in [(s.name, s.min_players, s.max_players) for s in holotable.games]
+True
 
 Each game lives in a sub-package with the same files: ``rules.py`` (the
 :class:`~holotable.engine.Game` subclass), ``state.py`` (its plain data),

@@ -71,7 +71,7 @@ def test_BHB_COMP_01_thirteen_black_holes_by_category() -> None:
 
 
 def test_BHB_COMP_02_and_BHB_DATA_01_sixty_seven_junk_cards_by_type_with_unique_ids() -> None:
-    """BHB-COMP-02, BHB-DATA-01."""
+    """BHB-COMP-02, BHB-DATA-01. assumed:AMB-43"""
     assert len(DATA.junk) == 67
     assert Counter(c.kind for c in DATA.junk) == {
         JunkType.SPACESHIP: 10, JunkType.TOY: 10, JunkType.TIME_MACHINE: 12, JunkType.SHAPESHIFTER: 10,
@@ -250,7 +250,7 @@ def test_BHB_DATA_03_the_worst_round_fits_in_the_deck() -> None:
 
 
 def test_BHB_DATA_04_scoring_cards_fall_strictly_and_stay_positive() -> None:
-    """assumed:AMB-05 — only 15 and 10 for 3 players come from the rulebook."""
+    """assumed:AMB-05 — only 15 and 10 for 3 players come from the rulebook. assumed:AMB-21"""
     for card in DATA.scoring_cards:
         assert len(card.points) == card.players
         assert all(a > b for a, b in zip(card.points, card.points[1:], strict=False))

@@ -1,0 +1,261 @@
+"""Black Hole Buccaneers' rules (spec ``BHB``): set-up, decisions, and the game's end.
+
+The course of a round lives in :mod:`.flow`; card arithmetic in :mod:`.table`. Rejections name the
+spec's rule IDs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from holotable.engine import (
+    Chance,
+    Config,
+    ConfigError,
+    Dynamics,
+    Game,
+    GameSpec,
+    IllegalActionError,
+    Information,
+    Outcome,
+    Param,
+    Rng,
+    State,
+)
+
+from . import actions as act
+from . import flow
+from . import scenario as scenarios
+from . import table as tb
+from . import view as views
+from .actions import Action, Group, Laser, Play, Relic, Take
+from .state import CHOOSE, EGG, GROUP, LASER, OVER, POOL, RING, TENTACLE, BHBData
+
+BHB = State[BHBData, Action]
+MODES = ("standard", "first_game")
+_RELIC_KIND = {"egg": EGG, "pool": POOL, "ring": RING}
+
+SPEC = GameSpec(
+    name="buccaneers",
+    title="Black Hole Buccaneers",
+    min_players=3,  # BHB-COMP-06 / AMB-06: scoring cards exist for 3-6 players only
+    max_players=6,
+    default_players=4,
+    dynamics=Dynamics.SIMULTANEOUS,
+    chance=Chance.SAMPLED,
+    information=Information.IMPERFECT,
+    rule_prefix="BHB",
+    description="Draft space junk round a black hole: collect value, but stay under the pull of its threshold.",
+    max_game_length=1500,
+    params=(
+        Param("setup", "standard", "str", "which black holes: 'first_game' (the three named ones) or 'standard' "
+              "(3 of 13 shuffled); black_holes overrides both", choices=MODES, assumed="AMB-03"),
+        Param("black_holes", None, "str", "an agreed set (custom set-up): three black-hole ids, round 1 "
+              "first, e.g. 'BH-M1,BH-R3,BH-D2'; empty = use setup", optional=True, assumed="AMB-44"),
+        Param("direction", None, "str", "the direction card's starting side; empty = random. CW passes from "
+              "seat i to seat i+1", choices=("CW", "CCW"), optional=True, assumed="AMB-12"),
+        Param("gps_via_tentacle", False, "bool", "whether an Analog GPS Tracker laid out by the Titan Tentacle "
+              "still forces a random card", assumed="AMB-14"),
+        Param("egg_pool_ignore", "all", "str", "which effects of an artifact from the Surprise Egg or Alien "
+              "Wading Pool are ignored: 'all' or only 'on_reveal'", choices=("all", "on_reveal"),
+              assumed="AMB-18"),
+        Param("scoring_triggers", True, "bool", "whether cards from the Egg or the Pool trigger Morphosucker, "
+              "Cubus Librae and Lootbox", assumed="AMB-19"),
+        Param("step_c_lootbox", True, "bool", "whether toys turned up in step C trigger their owner's Lootbox",
+              assumed="AMB-20"),
+        Param("ship_compare", "best", "str", "spaceship tie-break: the 'best' single spaceship or the 'total' "
+              "of all", choices=("best", "total"), assumed="AMB-28"),
+        Param("tie_rule", "ships_first", "str", "step-H ties: spaceship owners rank ahead and only the rest "
+              "share the worse place ('ships_first'), or everyone in a tie with a ship-less player gets the "
+              "worst place ('worst_for_all')", choices=("ships_first", "worst_for_all"), assumed="AMB-29"),
+        Param("ongoing_last_turn", True, "bool", "whether Morphosucker, Cubus Librae and Lootbox laid out on "
+              "the last turn act in the scoring phase", assumed="AMB-40"),
+        Param("blanket_points", 5, "int", "points of the Space Blanket for a pulled-in owner", minimum=0),
+    ),
+)
+
+
+def _stack(config: Config, rng: Rng) -> tuple[list[str], list[str]]:
+    """The three black holes, top first, and the rest in the box (BHB-SETUP-02..05)."""
+    ids = [hole.id for hole in tb.DATA.black_holes]
+    chosen = config["black_holes"]
+    if chosen is None and config["setup"] == "first_game":
+        stack = list(tb.DATA.first_game_stack)
+    elif chosen is not None:
+        stack = [part.strip() for part in chosen.replace(" ", ",").split(",") if part.strip()]
+        unknown = [h for h in stack if h not in tb.HOLES]
+        if len(stack) != 3 or len(set(stack)) != 3 or unknown:
+            raise ConfigError(f"black_holes must name 3 distinct black holes of {', '.join(ids)}; got {chosen!r}")
+    else:
+        shuffled = rng.shuffled(ids)
+        stack = shuffled[:3]
+    return stack, [h for h in ids if h not in stack]
+
+
+class Buccaneers(Game[BHBData, Action]):
+    spec: ClassVar[GameSpec] = SPEC
+
+    # ------------------------------------------------------------------ set-up (BHB-SETUP)
+    def setup(self, config: Config, rng: Rng) -> BHBData:
+        n = config.players
+        tb.DATA.scoring_card(n)  # BHB-SETUP-01
+        stack, box = _stack(config, rng)
+        direction = config["direction"] or rng.choice(list(tb.DATA.direction_card.sides))  # BHB-SETUP-08
+        cards = [card.id for card in tb.DATA.junk]
+        rng.shuffle(cards)  # BHB-SETUP-06
+        h = tb.HOLES[stack[0]].cards
+        mode = "custom" if config["black_holes"] is not None else config["setup"]
+        d = BHBData(players=n, mode=mode, stack=stack, box=box, direction=direction,
+                    hands=[cards[i * h:(i + 1) * h] for i in range(n)], draw=cards[n * h:],
+                    tableaux=[[] for _ in range(n)], scores=[0] * n)
+        d.gps_now, d.gps_next = [False] * n, [False] * n
+        return d
+
+    def copy_data(self, data: BHBData) -> BHBData:
+        return data.copy()
+
+    def arrange(self, st: BHB, arrangement: Mapping[str, Any]) -> None:
+        scenarios.arrange(st, arrangement)
+
+    # ------------------------------------------------------------------ flow
+    def to_move(self, st: BHB) -> tuple[int, ...]:
+        d = st.data
+        if d.phase == OVER:
+            return ()
+        kind, seat = d.ask
+        if kind == CHOOSE:
+            return tuple(s for s in range(d.players) if not d.gps_now[s])
+        return (seat,)
+
+    def sealed(self, st: BHB) -> bool:
+        return st.data.ask[0] == CHOOSE
+
+    def legal_actions(self, st: BHB, seat: int) -> Sequence[Action]:
+        d = st.data
+        if seat not in self.to_move(st):
+            return ()
+        kind = d.ask[0]
+        if kind == CHOOSE:  # BHB-DEC-01
+            return [Play(c) for c in tb.sort_cards(d.hands[seat])]
+        if kind == GROUP:  # BHB-DEC-02
+            card = d.tasks[0][2]
+            return [Group(0)] + [Group(g) for g in tb.open_groups(d.tableaux[seat], card)]
+        if kind == LASER:  # BHB-DEC-03
+            return [Laser(a) for a in act.LASER_CHOICES]
+        if kind == TENTACLE:  # BHB-DEC-04
+            return [Take(c) for c in tb.sort_cards(d.tentacle)]
+        relic = {EGG: "egg", POOL: "pool", RING: "ring"}[kind]  # BHB-DEC-05
+        return [Relic(relic, True), Relic(relic, False)]
+
+    def check(self, st: BHB, seat: int, action: Action) -> None:
+        d = st.data
+        kind = d.ask[0]
+        if isinstance(action, Play):
+            if kind != CHOOSE:
+                raise IllegalActionError("cards are chosen only in step 1 of a turn", rule="BHB-SEL-02")
+            if action.card not in d.hands[seat]:
+                raise IllegalActionError(f"{action.card} is not in your hand", rule="BHB-DEC-01")
+        elif isinstance(action, Group):
+            if kind != GROUP:
+                raise IllegalActionError("no time-machine part is waiting for its group", rule="BHB-DEC-02")
+            card = d.tasks[0][2]
+            if action.group and action.group not in tb.open_groups(d.tableaux[seat], card):
+                raise IllegalActionError(
+                    f"group {action.group} cannot take {card}: it already holds that part or does not exist",
+                    rule="BHB-CARD-TM-03")
+        elif isinstance(action, Laser):
+            if kind != LASER:
+                raise IllegalActionError("no Swiss Pocket Laser is waiting for its card", rule="BHB-DEC-03")
+            if action.amount not in act.LASER_CHOICES:
+                raise IllegalActionError("the Laser places -4, -2, +2 or +4, never +3", rule="BHB-ART-LASER-01")
+        elif isinstance(action, Take):
+            if kind != TENTACLE:
+                raise IllegalActionError("no Titan Tentacle is waiting for its pick", rule="BHB-DEC-04")
+            if action.card not in d.tentacle:
+                raise IllegalActionError(f"{action.card} is not among the Tentacle's cards", rule="BHB-DEC-04")
+        elif isinstance(action, Relic):
+            if _RELIC_KIND[action.relic] != kind:
+                raise IllegalActionError(f"you are not asked about the {action.relic} now", rule="BHB-DEC-05")
+        else:  # pragma: no cover - coerce_action checks the type
+            raise IllegalActionError(f"{action!r} is not a Black Hole Buccaneers action", rule="BHB-DEC-06")
+
+    def is_action(self, action: object) -> bool:
+        return act.is_action(action)
+
+    def apply(self, st: BHB, seat: int, action: Action) -> None:
+        d = st.data
+        if isinstance(action, Play):
+            # A sealed step with only one seat asked (the others are under the GPS) comes here.
+            self.resolve(st, {seat: action})
+            return
+        task = d.tasks.pop(0)
+        if isinstance(action, Group):
+            flow.place_group(st, seat, task[2], action.group)
+        elif isinstance(action, Laser):
+            flow.laser(st, seat, action.amount)
+        elif isinstance(action, Take):
+            flow.take(st, seat, action.card)
+        elif isinstance(action, Relic):
+            {"egg": flow.egg, "pool": flow.pool, "ring": flow.ring}[action.relic](st, seat, action.use)
+        flow.run(st)
+
+    def resolve(self, st: BHB, actions: Mapping[int, Action]) -> None:
+        """Step 1 is complete: GPS seats get a random card, then step 2 (BHB-SEL-01..05)."""
+        d = st.data
+        picks: dict[int, str] = {}
+        for seat, action in actions.items():
+            assert isinstance(action, Play)
+            picks[seat] = action.card
+        for seat in range(d.players):
+            if seat not in picks:  # BHB-ART-GPS-01: uniformly random from the current hand
+                card = flow.scripted(st, "gps", tb.sort_cards(d.hands[seat]))
+                picks[seat] = card
+                st.emit("gps_pick_private", f"Analog GPS Tracker: {card} is your random card", to=frozenset((seat,)),
+                        seat=seat, card=card)
+        flow.reveal(st, picks)
+
+    def is_terminal(self, st: BHB) -> bool:
+        return st.data.phase == OVER
+
+    def outcome(self, st: BHB) -> Outcome:
+        """Most points wins; ties go to the best spaceship in play, else shared (BHB-FINAL-01..06)."""
+        d = st.data
+        compare = st.config["ship_compare"]
+        keys = [(d.scores[s], *tb.ship_key(d, s, compare)) for s in range(d.players)]
+        ranks = Outcome.ranks_from_keys(keys)
+        winners = [s for s, r in enumerate(ranks) if r == 1]
+        if len(winners) > 1:
+            reason = f"seats {winners} share the win with {d.scores[winners[0]]} points"
+        else:
+            reason = f"seat {winners[0]} wins with {d.scores[winners[0]]} points"
+        return Outcome(scores=tuple(float(s) for s in d.scores), ranks=ranks, reason=reason,
+                       details={"points": list(d.scores), "pad": [dict(r) for r in d.pad],
+                                "ships": [tb.ships(d, s) for s in range(d.players)]})
+
+    # ------------------------------------------------------------------ information
+    def view(self, st: BHB, seat: int | None) -> dict[str, Any]:
+        return views.view(st, seat)
+
+    def full(self, st: BHB) -> dict[str, Any]:
+        return st.data.to_dict()
+
+    def determinize(self, st: BHB, seat: int, rng: Rng) -> None:
+        views.determinize(st.data, seat, rng)
+
+    # ------------------------------------------------------------------ actions
+    def action_to_str(self, action: Action) -> str:
+        return str(action)
+
+    def parse_action(self, text: str) -> Action:
+        return act.parse(text)
+
+    def num_actions(self, config: Config) -> int:
+        return act.NUM_ACTIONS
+
+    def action_index(self, action: Action) -> int:
+        return act.index(action)
+
+    def index_action(self, index: int) -> Action:
+        return act.from_index(index)
+

@@ -1,0 +1,456 @@
+"""Black Hole: Kyrum's rules as an engine game (spec ``KYR``): one game of the solo campaign.
+
+The game is data-driven: the content pack (parameter ``pack``) gives every card and script, and the
+campaign so far (parameter ``campaign``, JSON; empty = a fresh campaign) gives game number, items,
+narratives and flags. Mechanics live in :mod:`.engine`; this module lists and checks actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from holotable.engine import (
+    Chance,
+    Config,
+    ConfigError,
+    DataError,
+    Dynamics,
+    Game,
+    GameSpec,
+    IllegalActionError,
+    Information,
+    Outcome,
+    Param,
+    Rng,
+    State,
+)
+
+from . import actions as act
+from . import scenario as scenarios
+from . import view as views
+from .actions import KAction
+from .campaign import CampaignState, new_campaign
+from .engine import Table
+from .pack import DEFAULT_PACK, ELEMENTS, MAX_NARRATIVES, Pack, load_pack, recipe_name
+from .state import KyrumData
+
+KS = State[KyrumData, KAction]
+
+SPEC = GameSpec(
+    name="kyrum",
+    title="Black Hole: Kyrum",
+    min_players=1,
+    max_players=1,
+    default_players=1,
+    dynamics=Dynamics.SEQUENTIAL,
+    chance=Chance.SAMPLED,
+    information=Information.IMPERFECT,
+    rule_prefix="KYR",
+    description="Solo exploration campaign: travel Kyrum's planets, read scripts, study discoveries, "
+    "validate the game's objectives before the fourth journey ends.",
+    max_game_length=6000,
+    params=(
+        Param("pack", DEFAULT_PACK, "str", "content pack: a pack id under games/kyrum/packs or a directory",
+              assumed="KYR-AMB-51"),
+        Param("campaign", "", "str", "the campaign so far as JSON (empty = a fresh campaign, game 1)"),
+        Param("partner", False, "bool", "Black Hole partner mode of a fresh campaign", assumed="KYR-AMB-19"),
+        Param("resort_after_reroll", False, "bool", "re-sort the distance dice after a re-roll or set-to-1",
+              assumed="KYR-AMB-03"),
+        Param("discovery_np_on_defeat", False, "bool", "count discovery NP (halved) on a defeat",
+              assumed="KYR-AMB-11"),
+        Param("craft_before_encounter_roll", False, "bool",
+              "allow crafting after a danger card is drawn and before its dice are rolled", assumed="KYR-AMB-07"),
+    ),
+)
+
+
+_PACKS: dict[str, Pack] = {}
+
+
+def pack_of(config: Config) -> Pack:
+    """The config's pack; looked up once per parameter text (hooks run on every step)."""
+    key = config["pack"]
+    pack = _PACKS.get(key)
+    if pack is None:
+        try:
+            pack = _PACKS[key] = load_pack(key)
+        except DataError as exc:
+            raise ConfigError(str(exc)) from None
+    return pack
+
+
+def table(st: KS) -> Table:
+    return Table(st.data, pack_of(st.config), st.rng, st.config, st.emit)
+
+
+def new_data(config: Config, rng: Rng, pack: Pack) -> KyrumData:
+    """Set-up of one game (KYR-SETUP-01..08)."""
+    text = config["campaign"]
+    try:
+        camp = CampaignState.from_json(text) if text else new_campaign(pack, partner=bool(config["partner"]))
+    except DataError as exc:
+        raise ConfigError(str(exc)) from None
+    if camp.pack_id != pack.pack_id:
+        raise ConfigError(f"the campaign is for pack {camp.pack_id!r}, not {pack.pack_id!r}")
+    number = camp.next_game
+    if number > pack.schedule["length"]:
+        raise ConfigError("the campaign is complete: every scheduled game has been played")
+    entry = pack.game_entry(number)
+    campd = camp.to_dict()
+    campd["flags"] = {k: v for k, v in campd["flags"].items() if not k.startswith("game.")}
+    data = KyrumData(game=number, objectives=list(entry["objectives"]), camp=campd)
+    data.planet_deck = rng.shuffled(sorted(pack.planets))  # KYR-SETUP-03, order of spec §4.4
+    encounters = [e for e, rec in pack.encounters.items() if rec.kind != "black_hole" or campd["partner"]["enabled"]]
+    data.encounter_deck = rng.shuffled(encounters)  # KYR-SETUP-04
+    data.discovery_deck = rng.shuffled(list(pack.discoveries))
+    data.gauges = {g: int(b["start"]) for g, b in pack.rules["gauges"].items()}
+    data.elements = dict.fromkeys(ELEMENTS, 0)
+    data.peaks = dict(data.gauges)
+    tab = Table(data, pack, rng, config, _no_emit)
+    for iid, item in pack.items.items():  # KYR-SETUP-06: permanent items after the base values
+        if item.kind == "permanent" and tab.owned(iid) > 0:
+            tab.push_ops(list(item.on_game_start), iid)
+    tab.run()
+    tab.reveal_area()  # KYR-SETUP-08
+    tab.run()
+    return data
+
+
+def _no_emit(*args: Any, **kw: Any) -> None:
+    return None
+
+
+class Kyrum(Game[KyrumData, KAction]):
+    spec: ClassVar[GameSpec] = SPEC
+
+    def setup(self, config: Config, rng: Rng) -> KyrumData:
+        return new_data(config, rng, pack_of(config))
+
+    def copy_data(self, data: KyrumData) -> KyrumData:
+        return data.copy()
+
+    def arrange(self, st: KS, arrangement: Mapping[str, Any]) -> None:
+        st.data = scenarios.arrange(st.data, pack_of(st.config), st.rng, st.config, arrangement)
+
+    def to_move(self, st: KS) -> tuple[int, ...]:
+        return () if st.data.finished else (0,)
+
+    def is_terminal(self, st: KS) -> bool:
+        return st.data.finished
+
+    def outcome(self, st: KS) -> Outcome:
+        res = st.data.result
+        assert res is not None
+        won = res["outcome"] == "victory"
+        return Outcome(scores=(float(res["np"]["total"]),), ranks=(1 if won else 2,),
+                       reason=f"{'victory' if won else 'defeat'}: {res['reason']}",
+                       details={"np": dict(res["np"]), "journey": res["journey_at_end"], "game": st.data.game})
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, st: KS, seat: int) -> Sequence[KAction]:
+        if st.data.finished:
+            return []
+        return legal(table(st))
+
+    def check(self, st: KS, seat: int, action: KAction) -> None:
+        tab = table(st)
+        if action.verb == "send":
+            if st.data.decision is not None and st.data.decision["kind"] == "partner":
+                return
+            raise IllegalActionError("no partner message is asked for now", rule="KYR-ENC-09")
+        if action in legal(tab):
+            return
+        raise IllegalActionError(f"{action} is not legal now: {why_illegal(tab, action)}",
+                                 rule=rule_of(tab, action))
+
+    def apply(self, st: KS, seat: int, action: KAction) -> None:
+        perform(table(st), action)
+
+    # ------------------------------------------------------------------ information
+    def view(self, st: KS, seat: int | None) -> dict[str, Any]:
+        return views.view(table(st))
+
+    def determinize(self, st: KS, seat: int, rng: Rng) -> None:
+        views.determinize(st.data, pack_of(st.config), rng)
+
+    def full(self, st: KS) -> dict[str, Any]:
+        return st.data.to_dict()
+
+    # ------------------------------------------------------------------ action forms
+    def action_to_str(self, action: KAction) -> str:
+        return str(action)
+
+    def parse_action(self, text: str) -> KAction:
+        return act.parse(text)
+
+    def is_action(self, action: object) -> bool:
+        return act.is_action(action)
+
+    def num_actions(self, config: Config) -> int:
+        return len(act.UNIVERSE)
+
+    def action_index(self, action: KAction) -> int:
+        return act.action_index(action)
+
+    def index_action(self, index: int) -> KAction:
+        return act.index_action(index)
+
+
+# ---------------------------------------------------------------------------------------------- listing
+def _a(verb: str, *args: object) -> KAction:
+    return act.UNIVERSE[act.INDEX[KAction(verb, tuple(str(x) for x in args))]]
+
+
+def ref_of(tab: Table, card: Mapping[str, Any]) -> str:
+    return f"d{tab.pack.discovery_order.index(card['id']) + 1}"
+
+
+def craft_actions(tab: Table, *, fuel_only: bool = False, distance: bool = True) -> list[KAction]:
+    out = []
+    d = tab.d
+    for el in ELEMENTS:
+        if d.elements[el] < 1:
+            continue
+        for r in tab.pack.rules["crafting"].get(el, []):
+            name = recipe_name(r)
+            if name is None or (fuel_only and name != "fuel"):
+                continue
+            if name in ("reroll", "set1"):
+                if distance and d.window_open:
+                    out += [_a("craft", el, name, s) for s in range(4) if not d.slot_explored[s]]
+            else:
+                out.append(_a("craft", el, name))
+    return out
+
+
+def study_actions(tab: Table) -> list[KAction]:
+    out = []
+    d = tab.d
+    for card in d.inventory:
+        if card["studied"]:
+            continue
+        cost = tab.pack.discoveries[card["id"]].cost
+        for el in ELEMENTS:
+            top = min(d.elements[el], tab.payable(card, cost, el), act.MAX_STUDY)
+            out += [_a("study", ref_of(tab, card), el, n) for n in range(1, top + 1)]
+    for k, nd in enumerate(tab.active_narratives()[: MAX_NARRATIVES], start=1):
+        for el in ELEMENTS:
+            top = min(d.elements[el], tab.payable(nd, nd["cost"], el), act.MAX_STUDY)
+            out += [_a("study", f"n{k}", el, n) for n in range(1, top + 1)]
+    return out
+
+
+def tldp_item_actions(tab: Table) -> list[KAction]:
+    out = []
+    for t, iid in enumerate(tab.pack.item_order, start=1):
+        item = tab.pack.items[iid]
+        if not tab.item_usable(item) or item.use is None:
+            continue
+        when = item.use["when"]
+        if when == "after_exploration_roll" or (when == "after_distance_roll" and not tab.d.window_open):
+            continue
+        if when == "declare_exploration" and all(tab.d.slot_explored):
+            continue
+        if "waive" in item.use:
+            for card in tab.d.inventory:
+                if not card["studied"]:
+                    cost = tab.pack.discoveries[card["id"]].cost
+                    out += [_a("use", f"t{t}", ref_of(tab, card), el) for el in ELEMENTS
+                            if tab.owed(card, cost, el) > 0]
+            for k, nd in enumerate(tab.active_narratives()[: MAX_NARRATIVES], start=1):
+                out += [_a("use", f"t{t}", f"n{k}", el) for el in act.NARRATIVE_ELEMENTS
+                        if tab.owed(nd, nd["cost"], el) > 0]
+        else:
+            out.append(_a("use", f"t{t}"))
+    return out
+
+
+def timing_item_actions(tab: Table) -> list[KAction]:
+    out = []
+    dice = tab.d.dice
+    for iid in tab.d.decision["items"] if tab.d.decision else []:
+        t = tab.pack.item_order.index(iid) + 1
+        use = tab.pack.items[iid].use or {}
+        mod = use.get("dice")
+        if mod == "choose_double_value":
+            out += [_a("use", f"t{t}", v) for v in range(1, 7) if v != dice[0]]
+        elif mod == "die_minus_1":
+            out += [_a("use", f"t{t}", side) for i, side in enumerate(("white", "black")) if dice[i] > 1]
+        else:
+            out.append(_a("use", f"t{t}"))
+    return out
+
+
+def legal(tab: Table) -> list[KAction]:
+    d = tab.d
+    dec = d.decision
+    if dec is None:
+        if d.result is not None:
+            return []
+        out = [_a("explore", s) for s in range(4) if explore_problem(tab, s) is None]
+        out += craft_actions(tab)
+        out += study_actions(tab)
+        out += tldp_item_actions(tab)
+        if validate_problem(tab) is None:
+            out.append(_a("validate"))
+        out += [_a("leave"), _a("concede")]
+        return out
+    kind = dec["kind"]
+    if kind == "offer":
+        return [_a("read"), _a("refuse")]
+    if kind == "item_timing":
+        return [*timing_item_actions(tab), _a("skip")]
+    if kind == "choice":
+        out = [_a("option", i + 1) for i, ok in enumerate(tab.enabled_options(dec["ops"])) if ok]
+        if not dec["eog"]:
+            out += craft_actions(tab, fuel_only=True)  # KYR-TLDP-02, KYR-AMB-42
+        return out
+    if kind == "discard":
+        return [_a("discard", ref_of(tab, c)) for c in tab.discoveries_matching({"studied": dec["studied"]})]
+    if kind == "trader":
+        return [*(_a("trade", tid, *refs) for tid, refs in tab.trades()), _a("pass")]
+    if kind == "partner":
+        return [act.SEND]
+    if kind == "encounter_roll":
+        return [_a("roll"), *craft_actions(tab, distance=False)]
+    if kind == "market":
+        out = []
+        for t, iid in enumerate(tab.pack.item_order, start=1):
+            item = tab.pack.items[iid]
+            if d.camp["np_bank"] >= item.cost and tab.owned(iid) < item.max_owned:
+                out.append(_a("buy", f"t{t}"))
+        return [*out, _a("close")]
+    return []  # pragma: no cover - every decision kind is listed above
+
+
+def explore_problem(tab: Table, slot: int) -> tuple[str, str] | None:
+    """Why exploring ``slot`` is illegal (reason, rule), checked in KYR-EXPLORE-01's order."""
+    d = tab.d
+    if slot >= len(d.slot_planets):
+        return "there is no area on the table", "KYR-AREA-05"
+    if d.slot_explored[slot]:
+        return f"slot {slot} was already explored in this area", "KYR-AREA-06"
+    planet = tab.pack.planets[d.slot_planets[slot]]
+    if planet.danger > 0 and d.gauges["suit"] < planet.danger:
+        return f"suit {d.gauges['suit']} < danger {planet.danger} of {planet.name}", "KYR-EXPLORE-01"
+    cost = tab.travel_cost(slot)
+    if d.gauges["fuel"] < cost:
+        return f"travel costs {cost} fuel, you have {d.gauges['fuel']}", "KYR-GAUGE-07"
+    return None
+
+
+def validate_problem(tab: Table) -> tuple[str, str] | None:
+    status = tab.objective_status()
+    unmet = [k for k, ok in status.items() if not ok]
+    if unmet:
+        return f"objective(s) {' '.join(unmet)} not satisfied", "KYR-OBJ-15"
+    cost = int(tab.pack.rules["validation_fuel_cost"])
+    if tab.d.gauges["fuel"] < max(1, cost):
+        return "validation costs 1 fuel and you have none", "KYR-OBJ-15"
+    return None
+
+
+def why_illegal(tab: Table, action: KAction) -> str:
+    d = tab.d
+    if d.result is not None and d.decision is None:
+        return "the game is over"
+    if d.decision is not None and action.verb in ("explore", "validate", "leave", "concede", "study"):
+        return f"a {d.decision['kind']} decision is being resolved; free actions wait for it (KYR-TLDP-02)"
+    if action.verb == "explore" and d.decision is None:
+        problem = explore_problem(tab, int(action.args[0]))
+        if problem:
+            return problem[0]
+    if action.verb == "validate":
+        problem = validate_problem(tab)
+        if problem:
+            return problem[0]
+    if action.verb == "craft" and len(action.args) == 3 and not d.window_open:
+        return "the distance window is closed (it closes at the first exploration or when leaving)"
+    if action.verb in ("craft", "study") and action.args and action.args[-2 if action.verb == "study" else 0] \
+            in ELEMENTS:
+        el = action.args[1] if action.verb == "study" else action.args[0]
+        return f"not enough {el} elements or nothing owed of that type ({d.elements.get(el, 0)} held)"
+    return "that choice is not offered now"
+
+
+def rule_of(tab: Table, action: KAction) -> str:
+    d = tab.d
+    if d.decision is not None:
+        return "KYR-TLDP-02"
+    if action.verb == "explore":
+        problem = explore_problem(tab, int(action.args[0]))
+        return problem[1] if problem else "KYR-EXPLORE-01"
+    if action.verb == "validate":
+        return "KYR-OBJ-15"
+    if action.verb == "craft":
+        return "KYR-DIST-07" if len(action.args) == 3 else "KYR-GAUGE-07"
+    if action.verb == "study":
+        return "KYR-DISC-03"
+    return "KYR-TLDP-01"
+
+
+# ---------------------------------------------------------------------------------------------- performing
+def perform(tab: Table, action: KAction) -> None:
+    """Carry out a checked action (never raises)."""
+    verb, args = action.verb, action.args
+    d = tab.d
+    if verb == "explore":
+        d.reading = None
+        tab.explore(int(args[0]))
+    elif verb == "craft":
+        tab.craft(args[0], args[1], int(args[2]) if len(args) == 3 else None)
+    elif verb == "study":
+        tab.study(args[0], args[1], int(args[2]))
+    elif verb == "use":
+        item = tab.pack.items[tab.pack.item_order[int(args[0][1:]) - 1]]
+        if d.decision is not None and d.decision["kind"] == "item_timing":
+            tab.use_dice_item(item, args[1] if len(args) > 1 else None)
+            return
+        tab.consume_item(item)
+        assert item.use is not None
+        if "waive" in item.use:
+            tab.waive(args[1], args[2], int(item.use["waive"]))
+        if item.use.get("do"):
+            tab.push_ops(list(item.use["do"]), item.id)
+        tab.run()
+    elif verb == "validate":
+        tab.validate()
+    elif verb == "leave":
+        d.reading = None
+        tab.leave_area()
+    elif verb == "concede":
+        tab.end_game("defeat", "conceded")  # KYR-END-06
+        tab.run()
+    elif verb == "read":
+        tab.read_offered()
+    elif verb == "refuse":
+        tab.refuse_offered()
+    elif verb == "skip":
+        d.decision = None
+        d.todo.append({"t": "resolve_roll"})
+        tab.run()
+    elif verb == "option":
+        tab.choose_option(int(args[0]) - 1)
+    elif verb == "discard":
+        tab.pick_discard(tab.card(args[0])["id"])
+    elif verb == "trade":
+        tab.trade(args[0], args[1:])
+    elif verb == "pass":
+        d.decision = None
+        tab.emit("trader_pass", "no trade")
+        tab.run()
+    elif verb == "send":
+        text = args[0] if args else ""
+        d.camp["partner_log"].append({"game": d.game, "sent": text, "received": None})
+        tab.emit("partner_sent", "message for the partner written" if text else "no message written")
+        d.decision = None
+        tab.run()
+    elif verb == "roll":
+        d.decision = None
+        tab.danger_roll()
+        tab.run()
+    elif verb == "buy":
+        tab.buy(tab.pack.items[tab.pack.item_order[int(args[0][1:]) - 1]])
+    elif verb == "close":
+        tab.close_market()

@@ -1,0 +1,125 @@
+"""What the player may see of a Kyrum game (KYR-AREA-04, KYR-AMB-34/38) and determinisation.
+
+Public: the area, dice, the back of the top planet card, deck sizes, discard piles, removed
+encounters, inventory, narratives, objectives with live status, journey, items, the script being read.
+Hidden: the order (and so the next faces) of the planet, encounter and discovery decks, the text of
+scripts not read, and future dice. :func:`determinize` re-deals exactly those.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from holotable.engine import Rng
+
+from .pack import ELEMENTS, Pack
+from .state import KyrumData, jcopy
+
+if TYPE_CHECKING:
+    from .engine import Table
+
+
+def phase(d: KyrumData) -> str:
+    """The spec's phase name (KYR-TLDP-01), derived from the data."""
+    if d.result is not None:
+        return "GAME_OVER"
+    kind = d.decision["kind"] if d.decision else None
+    if kind in ("offer", "item_timing"):
+        return "EXPLORATION"
+    if kind in ("choice", "discard", "partner"):
+        return "SCRIPT"
+    if kind == "trader":
+        return "TRADER"
+    if kind == "encounter_roll":
+        return "ENCOUNTER"
+    return "DISTANCE_WINDOW" if d.window_open else "AREA"
+
+
+def view(tab: Table) -> dict[str, Any]:
+    d, pack = tab.d, tab.pack
+    status = tab.objective_status()
+    out: dict[str, Any] = {
+        "pack": pack.pack_id,
+        "game_number": d.game,
+        "phase": phase(d),
+        "journey": d.journey,
+        "journey_np": pack.rules["journey_np"][d.journey - 1],
+        "area": d.area,
+        "areas_revealed": d.areas_revealed,
+        "objectives": [{"letter": k, "title": pack.objectives[k].get("title", k),
+                        "text": pack.objectives[k].get("text", ""), "satisfied": status[k]} for k in d.objectives],
+        "gauges": dict(d.gauges),
+        "elements": dict(d.elements),
+        "supply": {e: int(pack.rules["elements"][e]) - d.elements[e] for e in ELEMENTS},
+        "slots": [{"slot": i, "planet": p, "name": pack.planets[p].name, "danger": pack.planets[p].danger,
+                   "die": d.slot_dice[i], "explored": d.slot_explored[i],
+                   "description": pack.planets[p].description} for i, p in enumerate(d.slot_planets)],
+        "distance_window": d.window_open,
+        "top_planet_back_alert": pack.planets[d.planet_deck[0]].back_alert if d.planet_deck else None,
+        "planet_deck_size": len(d.planet_deck),
+        "planet_discard": list(d.planet_discard),
+        "encounter_deck_size": len(d.encounter_deck),
+        "encounter_in_play": d.encounter_in_play,
+        "encounter_removed": list(d.encounter_removed),
+        "discovery_deck_size": len(d.discovery_deck),
+        "discovery_discard": list(d.discovery_discard),
+        "inventory": [_card(tab, c) for c in d.inventory],
+        "narratives": [{**{k: jcopy(v) for k, v in nd.items()}, "ref": f"n{k}" if nd["state"] == "active" else None}
+                       for k, nd in _numbered(d.camp["narratives"])],
+        "travel_discounts": [list(x) for x in d.discounts],
+        "items": {iid: {"name": pack.items[iid].name, "owned": tab.owned(iid), "used_this_game":
+                        d.item_uses.get(iid, 0)} for iid in pack.item_order if tab.owned(iid) > 0},
+        "script_np": d.script_np,
+        "np_bank": d.camp["np_bank"],
+        "exploring": d.exploring,
+        "dice": list(d.dice),
+        "decision": _decision(tab),
+        "reading": jcopy(d.reading),
+        "result": jcopy(d.result),
+        "glossary_unlocked": sorted(d.camp["glossary"]),
+        "main_scripts_read": len(d.camp["main_seen"]),
+        "main_scripts_seen": list(d.camp["main_seen"]),
+        "main_scripts_total": len(pack.main_codes()),
+        "journal": jcopy(d.camp["journal"]),
+        "scoreboard": jcopy(d.camp["scoreboard"]),
+        "partner": bool(d.camp["partner"]["enabled"]),
+    }
+    return out
+
+
+def _numbered(narratives: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+    out, k = [], 0
+    for nd in narratives:
+        if nd["state"] == "active":
+            k += 1
+        out.append((k, nd))
+    return out
+
+
+def _card(tab: Table, card: dict[str, Any]) -> dict[str, Any]:
+    disc = tab.pack.discoveries[card["id"]]
+    return {"ref": f"d{tab.pack.discovery_order.index(disc.id) + 1}", "id": disc.id, "name": disc.name,
+            "type": disc.type, "cost": dict(disc.cost), "paid": dict(card["paid"]), "waived": dict(card["waived"]),
+            "studied": card["studied"], "knowledge": disc.knowledge, "notoriety": disc.notoriety}
+
+
+def _decision(tab: Table) -> dict[str, Any] | None:
+    dec = tab.d.decision
+    if dec is None:
+        return None
+    out = {k: jcopy(v) for k, v in dec.items() if k not in ("ops", "src")}
+    if dec["kind"] == "choice":
+        out["enabled"] = tab.enabled_options(dec["ops"])
+    return out
+
+
+def determinize(d: KyrumData, pack: Pack, rng: Rng) -> None:
+    """Re-deal the three decks; the top planet's back (public) keeps its alert mark."""
+    if d.planet_deck:
+        alert = pack.planets[d.planet_deck[0]].back_alert
+        rng.shuffle(d.planet_deck)
+        top = next(i for i, p in enumerate(d.planet_deck) if pack.planets[p].back_alert == alert)
+        d.planet_deck[0], d.planet_deck[top] = d.planet_deck[top], d.planet_deck[0]
+    rng.shuffle(d.encounter_deck)
+    rng.shuffle(d.discovery_deck)
+    d.dice_queue = []
