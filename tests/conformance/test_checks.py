@@ -9,7 +9,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from hypothesis import given, settings
@@ -139,6 +139,49 @@ def test_a_mask_that_disagrees_is_caught() -> None:
             return action % 3
 
     assert "index" in failing(checks.check_action_forms, OffByOne(), players=2)
+
+
+class _Take(NamedTuple):
+    n: int
+
+
+class _Grab(NamedTuple):
+    n: int
+
+
+class AliasedNim(Nim):
+    """Seat 0 takes, seat 1 grabs: two NamedTuple types whose equal fields make them compare equal."""
+
+    def legal_actions(self, st: State[Any, Any], seat: int) -> Any:
+        kind = _Take if seat == 0 else _Grab
+        return [kind(n) for n in super().legal_actions(st, seat)]
+
+    def check(self, st: State[Any, Any], seat: int, action: Any) -> None:
+        if action.n not in Nim.legal_actions(self, st, seat):
+            raise IllegalActionError("take 1-3, at most what is left")
+
+    def apply(self, st: State[Any, Any], seat: int, action: Any) -> None:
+        super().apply(st, seat, action.n)
+
+    def action_to_str(self, action: Any) -> str:
+        return f"{'take' if type(action) is _Take else 'grab'} {action.n}"
+
+    def parse_action(self, text: str) -> Any:
+        verb, _, number = text.partition(" ")
+        if verb not in ("take", "grab") or not number.isdigit():
+            raise MalformedActionError(f"expected 'take N' or 'grab N', got {text!r}")
+        return (_Take if verb == "take" else _Grab)(int(number))
+
+    def is_action(self, action: object) -> bool:
+        return type(action) in (_Take, _Grab)
+
+    def num_actions(self, config: Any) -> int:
+        raise NotImplementedError
+
+
+def test_actions_of_different_moves_that_compare_equal_are_caught() -> None:
+    """Found in Buccaneers: Play("X") == Take("X") let a search tree play the wrong move."""
+    assert "compares equal" in failing(checks.check_action_forms, AliasedNim(), players=2)
 
 
 def test_a_legal_action_that_is_refused_is_caught() -> None:

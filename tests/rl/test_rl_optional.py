@@ -1,4 +1,7 @@
-"""The core package works without the ``rl`` extra: only holotable.rl needs it."""
+"""The core package works without the ``rl`` extra: only holotable.rl needs it.
+
+(numpy is not blocked: shapely and matplotlib, core dependencies, need it.)
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ import sys
 
 _BLOCK_AND_PLAY = """
 import sys
-for name in ("numpy", "gymnasium", "pettingzoo"):
+for name in ("gymnasium", "pettingzoo"):
     sys.modules[name] = None  # any import of them now raises ImportError
 import holotable
 from holotable.agents import make_agent, observe

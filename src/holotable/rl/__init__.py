@@ -2,6 +2,9 @@
 
 * :mod:`holotable.rl.pettingzoo_env`: ``env(game)``, ``raw_env(game)``, ``parallel_env(game)``
   and :class:`~holotable.rl.pettingzoo_env.HolotableAECEnv`, for every registered game;
+* :mod:`holotable.rl.parallel`: ``parallel_env(game)`` and
+  :class:`~holotable.rl.parallel.HolotableParallelEnv`, a native Parallel environment whose
+  ``step`` takes every sealed simultaneous choice at once;
 * :mod:`holotable.rl.gym_env`: :class:`~holotable.rl.gym_env.HolotableGymEnv`, one seat
   against registered agents, and ``register_gym_envs()`` (``holotable/CaptainBlack-v0``);
 * :mod:`holotable.rl.encoding`: observation encoders (``register_encoder``, with an

@@ -315,6 +315,9 @@ def check_action_forms(game: AnyGame, config: Config, seed: int) -> None:
     """Text and index forms round-trip, the mask matches the legal actions, and every legal action applies."""
     index_space = has_index_space(game, config)
     size = game.num_actions(config) if index_space else 0
+    # Actions that compare equal must be the same move everywhere: search trees and caches key by
+    # them (two NamedTuple types with equal fields compare equal, a classic slip).
+    seen: dict[object, str] = {}
     for state in sampled(game, config, seed):
         asked = state.to_move()
         for seat in range(config.players):
@@ -331,6 +334,9 @@ def check_action_forms(game: AnyGame, config: Config, seed: int) -> None:
                 except MalformedActionError as exc:
                     raise AssertionError(f"{text!r} does not parse back to {action!r}: {exc}") from exc
                 assert back == action, f"{text!r} does not parse back to {action!r} but to {back!r}"
+                earlier = seen.setdefault(action, text)
+                assert earlier == text, (
+                    f"{action!r} ({text!r}) compares equal to an earlier, different action ({earlier!r})")
             if not index_space:
                 continue
             mask = state.action_mask(seat)

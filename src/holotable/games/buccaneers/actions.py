@@ -16,7 +16,7 @@ The integer space is fixed: ``play`` 0-66 and ``take`` 67-133 (cards in data-fil
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from holotable.engine.errors import MalformedActionError
 
@@ -30,7 +30,8 @@ LASER_CHOICES = (-4, -2, 2, 4)
 RELICS = ("egg", "pool", "ring")
 
 
-class Play(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Play:
     """Step 1: lay this hand card face down (DEC-CHOOSE)."""
 
     card: str
@@ -39,7 +40,8 @@ class Play(NamedTuple):
         return f"play {self.card}"
 
 
-class Take(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Take:
     """Titan Tentacle: lay out this one of the drawn cards (DEC-TENTACLE)."""
 
     card: str
@@ -48,7 +50,8 @@ class Take(NamedTuple):
         return f"take {self.card}"
 
 
-class Group(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Group:
     """Time-machine part: add it to own group ``group`` (1, 2, ...) or open a new one (0) (DEC-TM-GROUP)."""
 
     group: int
@@ -57,7 +60,8 @@ class Group(NamedTuple):
         return "group new" if self.group == 0 else f"group {self.group}"
 
 
-class Laser(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Laser:
     """Swiss Pocket Laser: the threshold card to place (DEC-LASER)."""
 
     amount: int
@@ -66,7 +70,8 @@ class Laser(NamedTuple):
         return f"laser {self.amount:+d}"
 
 
-class Relic(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Relic:
     """Surprise Egg / Alien Wading Pool / One Ring: use (discard) it or keep it (DEC-EGG/POOL/RING)."""
 
     relic: str
@@ -77,6 +82,9 @@ class Relic(NamedTuple):
 
 
 Action = Play | Take | Group | Laser | Relic
+# Frozen dataclasses, not NamedTuples: tuples of equal fields compare equal across types, so
+# ``Play("X") == Take("X")`` and ``Group(2) == Laser(2)`` would be true, and a search tree keyed by
+# actions would mix them up.
 
 PLAY_BASE = 0
 TAKE_BASE = len(CARD_IDS)

@@ -516,8 +516,10 @@ def _step_h(st: BHB, task: tuple[Any, ...]) -> None:
         "threshold": list(d.threshold), "pulled_in": list(d.pulled_in), "value": values, "place": place,
         "points": list(d.round_points), "total": list(d.scores),
     })
-    ranking = ", ".join(f"{name(s)} {'place ' + str(place[s]) if place[s] else 'pulled in'} "
-                        f"(value {values[s]}) +{d.round_points[s]}" for s in range(n))
+    ranking = ", ".join(
+        f"{name(s)} place {place[s]} (value {values[s]}) +{d.round_points[s]}" if place[s]
+        else f"{name(s)} pulled in +{d.round_points[s]}"
+        for s in range(n))
     st.emit("score_step", f"Step H: {ranking}", step="H", values=values, places=place,
             points=list(d.round_points), totals=list(d.scores))
 
