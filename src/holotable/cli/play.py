@@ -2,11 +2,19 @@
 
 A human seat is only ever shown its own view and its own log (``state.view(seat)``,
 ``state.log_for(seat)``), never the full state.
+
+Open (unsealed) multi-seat decisions, such as a live negotiation, are taken in turns: the
+asked seats act one action at a time, round the table from the seat after the last one that
+acted, and a human may ``wait`` to let the others act first. A game whose table has a clock
+registers it with :func:`register_table_clock`; the engine has none, so the session sends the
+game's deadline action once a timed period has run out (an action typed after that is late).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,17 +26,40 @@ from holotable.agents import Agent, make_agent, observe
 from holotable.engine import ActionError, ConfigError, Dynamics, Information, Match, SaveError, derive_seed
 
 from .common import HUMAN, LineReader
-from .render import render_log, render_outcome, render_view
+from .render import render_log, render_outcome, render_view, renderer_for
 
 COMMANDS = (
     ("ACTION", "play an action, e.g. its text or its number"),
     ("? / help", "list the legal actions and these commands"),
+    ("wait", "let the other seats act first (open decisions such as a live negotiation)"),
     ("view", "show the table again"),
     ("log", "show your whole game log"),
     ("undo", "take back the last human action and the bot moves after it"),
     ("save FILE", "save the match"),
     ("quit", "stop (the match is saved if --save was given)"),
 )
+
+
+@dataclass(frozen=True)
+class TableClock:
+    """A timed period at a terminal table: ``period`` names it (a new name restarts the clock),
+    ``seconds`` is its length and ``action`` the text played, for the first seat asked, once it is over."""
+
+    period: Hashable
+    seconds: float
+    action: str
+
+
+#: ``clock(public view) -> TableClock | None``: the running period of a game's table clock, if any.
+ClockFn = Callable[[dict[str, Any]], TableClock | None]
+
+_CLOCKS: dict[str, ClockFn] = {}
+
+
+def register_table_clock(game: str, clock: ClockFn) -> None:
+    """Give terminal play of ``game`` (by registered name) a table clock; its ``terminal``
+    companion module does it, like its renderer."""
+    _CLOCKS[game] = clock
 
 
 class PlaySession:
@@ -42,6 +73,7 @@ class PlaySession:
         reader: LineReader,
         *,
         save_path: Path | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.match = match
         self.seats = list(seats)
@@ -64,6 +96,12 @@ class PlaySession:
         self.shown: dict[int | None, int] = {}
         self.last_human: int | None = None
         self.match.meta["seats"] = self.seats
+        #: The seat that acted last (open decisions go round the table from the next one).
+        self.last_actor: int | None = None
+        self.clock = clock
+        self._period: Hashable = None
+        self._period_start = 0.0
+        renderer_for(spec.name)  # imports the game's terminal module, which may register a table clock
 
     # ------------------------------------------------------------------ flow
     def run(self) -> bool:
@@ -71,7 +109,9 @@ class PlaySession:
         self.console.print(self._roster())
         try:
             while not self.match.state.is_terminal():
-                seat = self.match.state.to_move()[0]
+                if self._deadline_passed():
+                    continue
+                seat = self._next_seat()
                 if seat in self.agents:
                     self._bot_move(seat)
                 elif not self._human_turn(seat):
@@ -100,6 +140,58 @@ class PlaySession:
         else:
             action = agent.act(observe(state, seat))
         self.match.play(action, seat)
+        self.last_actor = seat
+
+    def _open_decision(self) -> bool:
+        """Whether several seats are asked at once without sealing (each action applies as it comes)."""
+        state = self.match.state
+        return len(state.to_move()) > 1 and not state.pending and not state.game.sealed(state)
+
+    def _next_seat(self) -> int:
+        """The seat to ask now: the first asked one, or in an open decision the next asked seat
+        round the table after the last one that acted."""
+        asked = self.match.state.to_move()
+        last = self.last_actor
+        if last is None or not self._open_decision():
+            return asked[0]
+        n = self.match.config.players
+        return min(asked, key=lambda s: (s - last - 1) % n)
+
+    # ------------------------------------------------------------------ the table clock
+    def _running_clock(self) -> TableClock | None:
+        """The game's table clock for the current period (restarted when the period changes)."""
+        clock_fn = _CLOCKS.get(self.match.game.spec.name)
+        state = self.match.state
+        running = None if clock_fn is None or state.is_terminal() else clock_fn(state.view(None))
+        if running is None:
+            self._period = None
+            return None
+        if running.period != self._period:
+            self._period = running.period
+            self._period_start = self.clock()
+        return running
+
+    def _seconds_left(self) -> float | None:
+        running = self._running_clock()
+        return None if running is None else running.seconds - (self.clock() - self._period_start)
+
+    def _is_clock_action(self, text: str) -> bool:
+        """Whether ``text`` is the running clock's own action (only the table sends it)."""
+        running = self._running_clock()
+        return running is not None and " ".join(text.split()).lower() == running.action.lower()
+
+    def _deadline_passed(self) -> bool:
+        """If the running period is over, play the game's deadline action and say so."""
+        left = self._seconds_left()
+        if left is None or left > 0:
+            return False
+        running = self._running_clock()
+        assert running is not None
+        seat = self.match.state.to_move()[0]
+        self.match.play(running.action, seat)
+        self.console.print(f"⏱ time is up: {escape(running.action)}", style="bold")
+        self._period = None
+        return True
 
     def _events_since(self, key: int | None) -> list[Any]:
         events = self.match.state.events or []
@@ -119,7 +211,9 @@ class PlaySession:
             self.console.print(log)
         self._show(seat)
         while True:
-            line = self.reader.ask(f"seat {seat}> ")
+            left = self._seconds_left()
+            timer = "" if left is None else f" [{max(0, int(left))} s]"
+            line = self.reader.ask(f"seat {seat}{timer}> ")
             if line is None:
                 self.console.print("end of input: stopping")
                 return False
@@ -141,8 +235,32 @@ class PlaySession:
             elif command == "undo":
                 if self._undo():
                     return True
+            elif command == "wait" and not rest.strip() and not self._is_action_text(text):
+                if self._wait(seat):
+                    return True
+            elif self._deadline_passed():
+                self.console.print("your action came after the deadline and was not played")
+                return True
+            elif self._is_clock_action(text):
+                self.console.print(f"[red]✗ {escape(text)} is the table clock's action, not a player's[/]")
             elif self._try_action(seat, text):
                 return True
+
+    def _is_action_text(self, text: str) -> bool:
+        """Whether the game reads ``text`` as one of its actions (a game's own action wins over a command)."""
+        try:
+            self.match.game.parse_action(text)
+        except ActionError:
+            return False
+        return True
+
+    def _wait(self, seat: int) -> bool:
+        """Pass the turn in an open decision to the next asked seat (False: nobody else may act)."""
+        if not self._open_decision():
+            self.console.print("nobody else can act now: it is up to you")
+            return False
+        self.last_actor = seat
+        return True
 
     def _hand_over(self, seat: int) -> bool:
         if self.reader.interactive:
@@ -160,6 +278,7 @@ class PlaySession:
         except ActionError as exc:
             self.console.print(f"[red]✗ {escape(str(exc))}[/] (type ? for the legal actions)")
             return False
+        self.last_actor = seat
         log = render_log(self._events_since(seat), title="Result")
         if log is not None:
             self.console.print(log)

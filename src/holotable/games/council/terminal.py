@@ -1,0 +1,399 @@
+"""The terminal picture of a Black Hole Council view, and the table clock of terminal play.
+
+The picture shows, from the top: the Round Track and the Leader Token (Proposal Track), the
+planets placed *above* their outcomes, the Bribe Space and the seats (track, Bank, pending
+bribes, offers, moves left), this Proposal's talk, the last vote, this round's Advance
+announcements, the Planet History, the Deduction results, the seat's own Agenda, Intrigue card
+and points, and what is asked now. It is drawn from the seat's view only, so it cannot show
+anything the seat may not know (BHC-INFO-01, BHC-INFO-06).
+
+The engine has no clock (spec §6.1): :func:`negotiation_clock` tells the terminal's play loop
+how long the Negotiate phase of the current Proposal may last (the ``negotiation_seconds`` table
+parameter; ``--param negotiation_seconds=0`` switches the timer off), and the loop sends the
+``deadline`` action once it has run out (BHC-NEG-05, BHC-DIG-01).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from holotable.cli.play import TableClock, register_table_clock
+from holotable.cli.render import register_renderer
+
+from .data import OUTCOMES
+
+GAME_NAME = "council"
+OUTCOME_TITLES = {"settle": "Settle", "tax": "Tax", "mine": "Mine", "conquer": "Conquer", "black_hole": "Black Hole"}
+COLOUR_STYLES = {
+    "red": "bold red",
+    "green": "bold green",
+    "yellow": "bold yellow",
+    "blue": "bold blue",
+    "black": "bold bright_black",
+    "rainbow": "bold magenta",
+}
+ROUND_NAMES = {"N": "Negotiation", "D": "Deduction", "P": "Pay-Out"}
+#: What each Deduction Round guesses (BHC-DED-1-02, 2-02, 3-02).
+DEDUCTION_TEXT = (
+    "the Settle or Tax colour of your LEFT neighbour: guess COLOUR left",
+    "the Mine or Conquer colour of your RIGHT neighbour: guess COLOUR right",
+    "the Black Hole colour of either neighbour (2 coins): guess COLOUR left|right",
+)
+
+
+def _who(seat: int, viewer: int | None) -> str:
+    return f"seat {seat} (you)" if seat == viewer else f"seat {seat}"
+
+
+def _planet_cell(planet: dict[str, Any] | None, goal_colour: str | None, outcome: str) -> Text:
+    """One planet as three short lines: id, colour and points, coin; ``✔`` when it matches the viewer."""
+    if planet is None:
+        return Text("▮ face down", style="dim")
+    colour = str(planet["colour"])
+    text = Text(str(planet["id"]), style=COLOUR_STYLES.get(colour, ""))
+    text.append(f"\n{colour} {planet['points']:+d} pt")
+    text.append(f"\ncoin {planet['coin']}" if planet["coin"] else "\nno coin", style="dim")
+    if goal_colour is not None and (colour == "rainbow" or goal_colour == colour):
+        text.append(f"\n✔ your {OUTCOME_TITLES[outcome]} goal", style="bold")
+    return text
+
+
+def _goals(view: dict[str, Any]) -> dict[str, str] | None:
+    you = view.get("you")
+    if not isinstance(you, dict):
+        return None
+    goals = you["agenda"]["goals"]
+    return {str(o): str(c) for o, c in goals.items()}
+
+
+def _header(view: dict[str, Any]) -> Text:
+    order = str(view.get("round_order", ""))
+    now = int(view.get("round", 1)) - 1
+    counts = {"N": 0, "D": 0, "P": 0}
+    track = Text("Round Track: ")
+    for i, kind in enumerate(order):
+        counts[kind] += 1
+        label = "PAY" if kind == "P" else f"{kind}{counts[kind]}"
+        track.append(f"[{label}]" if i == now else label, style="bold reverse" if i == now else "dim")
+        track.append(" ")
+    kind = str(view.get("round_kind", "N"))
+    name = ROUND_NAMES.get(kind, kind)
+    number = {"N": view.get("negotiation_round"), "D": view.get("deduction_round")}.get(kind)
+    title = Text(f"Black Hole Council · {name} Round" + (f" {number}" if number else ""), style="bold")
+    if view.get("terminal"):
+        title.append(" · game over")
+    return Text.assemble(title, "\n", track)
+
+
+def _leader_line(view: dict[str, Any]) -> Text:
+    viewer = view.get("seat")
+    proposal = int(view.get("proposal", 1))
+    marks = " ".join(f"[{k}]" if k == proposal else str(k) for k in (1, 2, 3))
+    line = Text(f"Leader: {_who(int(view['leader']), viewer)} · Proposal Track {marks}", style="bold")
+    failed = int(view.get("failed", 0))
+    line.append(f" · failed Proposals this round: {failed}")
+    seconds = view.get("negotiation_seconds")
+    line.append(f" · timer: {seconds} s per Proposal" if seconds else " · timer: off", style="dim")
+    return line
+
+
+def _table(view: dict[str, Any]) -> RenderableType:
+    """The planets above their outcomes (BHC-NEG-PREP-02, BHC-NEG-03)."""
+    table_view = view.get("table") or {}
+    if not table_view:
+        return Text("No planets on the table.", style="dim")
+    goals = _goals(view)
+    grid = Table(
+        title="The Proposal: planets above the outcomes",
+        title_justify="left",
+        box=box.SQUARE,
+        show_header=False,
+        pad_edge=True,
+    )
+    for _ in OUTCOMES:
+        grid.add_column(justify="center", min_width=12)
+    grid.add_row(
+        *[_planet_cell(table_view.get(o), None if goals is None else goals[o], o) for o in OUTCOMES], end_section=True
+    )
+    grid.add_row(*[Text(OUTCOME_TITLES[o].upper(), style="bold reverse") for o in OUTCOMES])
+    return grid
+
+
+def _seats(view: dict[str, Any]) -> Table:
+    viewer = view.get("seat")
+    n = int(view.get("players", len(view.get("banks", []))))
+    costs = view.get("track_costs") or []
+    end = len(costs) + 1
+    asked = set(view.get("to_move") or [])
+    committed = set(view.get("committed") or [])
+    played = {int(r["seat"]): str(r["kind"]) for r in view.get("intrigue_discards") or []}
+    grid = Table(
+        title=f"Bribe Space: {view.get('bribe_space', 0)} coin(s)",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
+    for name in ("Seat", "Track", "Next costs", "Bank", "Pending", "Offer", "Moves left", "Intrigue", ""):
+        grid.add_column(name, justify="right" if name in ("Track", "Bank", "Pending", "Moves left") else "left")
+    accepted = view.get("accepted_from")
+    offers = set(view.get("offers") or [])
+    moves = view.get("moves_left") or []
+    for seat in range(n):
+        pos = int(view["positions"][seat])
+        marks = []
+        if seat == view.get("leader"):
+            marks.append("Leader")
+        if seat in committed:
+            marks.append("has chosen")
+        elif seat in asked and not view.get("terminal"):
+            marks.append("◀ asked")
+        pending = int(view["pending"][seat])
+        if seat == view.get("leader") and view.get("leader_pending"):
+            pending += int(view["leader_pending"])
+        offer = "accepted" if seat == accepted else ("open" if seat in offers else "")
+        grid.add_row(
+            _who(seat, viewer),
+            f"{pos}/{end}",
+            str(costs[pos - 1]) if pos < end else "end",
+            str(view["banks"][seat]),
+            str(pending) if pending else "",
+            offer,
+            str(moves[seat]) if view.get("phase") == "negotiate" and seat < len(moves) else "",
+            f"played {played[seat]}" if seat in played else "hidden",
+            " ".join(marks),
+            style="bold" if seat == viewer else None,
+        )
+    return grid
+
+
+def _talk(view: dict[str, Any], limit: int = 12) -> RenderableType | None:
+    talk = view.get("talk") or []
+    if not talk:
+        return None
+    lines = [Text(f"  seat {t['seat']}: {t['text']}") for t in talk[-limit:]]
+    more = len(talk) - limit
+    head = "Table talk this Proposal" + (f" (last {limit} of {len(talk)})" if more > 0 else "")
+    return Group(Text(head, style="bold underline"), *lines)
+
+
+def _last_vote(view: dict[str, Any]) -> Text | None:
+    votes = view.get("votes") or []
+    if not votes:
+        return None
+    last = votes[-1]
+    ballots = ", ".join(f"{s}: {b}" for s, b in enumerate(last["votes"]) if b is not None)
+    result = "Approved" if last["approved"] else "Failed"
+    return Text(
+        f"Last vote (Negotiation Round {last['round']}, Proposal {last['proposal']}, "
+        f"Leader seat {last['leader']}): {ballots} → {result}"
+    )
+
+
+def _advances(view: dict[str, Any]) -> RenderableType | None:
+    rnd = view.get("negotiation_round")
+    mine = [r for r in view.get("advances") or [] if r["round"] == rnd]
+    if not mine:
+        return None
+    lines = []
+    for r in mine:
+        if r["choice"] == "natural":
+            what = "advanced naturally"
+        elif r["choice"] == "pay":
+            what = f"advanced paying {r['coins']} coin(s)"
+        else:
+            what = f"got paid ({r['collected']} coin(s))"
+        card = f", played the {r['intrigue']} Intrigue" if r.get("intrigue") else ""
+        lines.append(Text(f"  seat {r['seat']} {what}{card} (space {r['from']}, cost {r['cost']})"))
+    return Group(Text(f"Advance announcements, Negotiation Round {rnd}", style="bold underline"), *lines)
+
+
+def _history(view: dict[str, Any]) -> RenderableType | None:
+    sets = view.get("history") or []
+    discards = view.get("discards") or []
+    if not sets and not discards:
+        return None
+    goals = _goals(view)
+    grid = Table(title="Planet History", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    grid.add_column("Round")
+    for o in OUTCOMES:
+        grid.add_column(OUTCOME_TITLES[o])
+    for s in sets:
+        if s["written_off"]:
+            grid.add_row(f"N{s['round']}", *[Text("▮ written off", style="dim") for _ in OUTCOMES])
+            continue
+        cells = []
+        for o in OUTCOMES:
+            p = s["planets"][o]
+            cell = Text(f"{p['id']} {p['points']:+d}", style=COLOUR_STYLES.get(str(p["colour"]), ""))
+            if p["coin"]:
+                cell.append(f" ¢{p['coin']}")
+            if goals is not None and (p["colour"] == "rainbow" or goals[o] == p["colour"]):
+                cell.append(" ✔", style="bold")
+            cells.append(cell)
+        grid.add_row(f"N{s['round']}", *cells)
+    parts: list[RenderableType] = [grid]
+    if discards:
+        gone = ", ".join(f"{d['planet']} (N{d['round']} P{d['proposal']})" for d in discards)
+        parts.append(
+            Text(f"Sent from Black Hole to the bottom of the deck: {gone} · deck: {view.get('deck_size')}", style="dim")
+        )
+    return Group(*parts)
+
+
+def _deductions(view: dict[str, Any]) -> RenderableType | None:
+    rounds = view.get("deductions") or []
+    if not rounds:
+        return None
+    viewer = view.get("seat")
+    lines: list[RenderableType] = [Text("Deductions", style="bold underline")]
+    for rnd in rounds:
+        parts = []
+        for r in rnd:
+            colour = f" {r['colour']}" if "colour" in r else ""
+            verdict = "right" if r["correct"] else "wrong"
+            parts.append(f"{r['guesser']}→{r['target']}{colour} {verdict} (+{r['coins']} to seat {r['paid']})")
+        number = rnd[0]["deduction"] if rnd else "?"
+        lines.append(Text(f"  D{number}: " + "; ".join(parts)))
+    if viewer is not None:
+        lines.append(Text("  (you see the colour of cards you played or were shown)", style="dim"))
+    return Group(*lines)
+
+
+def _own(view: dict[str, Any]) -> RenderableType | None:
+    you = view.get("you")
+    if not isinstance(you, dict):
+        return None
+    agenda = you["agenda"]
+    goals = Text(f"Your Agenda {agenda['id']}: ")
+    for i, o in enumerate(OUTCOMES):
+        colour = str(agenda["goals"][o])
+        goals.append(f"{OUTCOME_TITLES[o]} ", style="bold")
+        goals.append(colour, style=COLOUR_STYLES.get(colour, ""))
+        if i < len(OUTCOMES) - 1:
+            goals.append(" · ")
+    state = "played" if you["intrigue_played"] else "unplayed, once per game: add +intrigue to an Advance"
+    card = Text(f"Your Intrigue card: {you['intrigue']} ({state})")
+    lines: list[RenderableType] = [goals, card]
+    if you.get("points") is not None:
+        pts = Text(f"Your points for this table: {you['points']}")
+        if you.get("points_with_intrigue") is not None:
+            pts.append(f" (with your Intrigue card: {you['points_with_intrigue']})")
+        pts.append(" · secret (BHC-INFO-03)", style="dim")
+        lines.append(pts)
+    return Group(*lines)
+
+
+def _asked(view: dict[str, Any]) -> Text:
+    """What the table asks now, and of whom, in the viewer's words."""
+    if view.get("terminal"):
+        return Text("The game is over.", style="bold")
+    viewer = view.get("seat")
+    asked = list(view.get("to_move") or [])
+    phase = view.get("phase")
+    leader = view.get("leader")
+    me = viewer is not None and viewer in asked
+    if phase == "negotiate":
+        if me and viewer == leader:
+            text = (
+                "You are the Leader: swap OUTCOME OUTCOME · bribe SEAT COINS · accept SEAT · call vote"
+                " · suggest swap A B · claim SEAT OUTCOME COLOUR · say TEXT · wait"
+            )
+        elif me:
+            text = (
+                "Negotiate: suggest swap A B · support · oppose · offer · withdraw · ask bribe N"
+                " · claim SEAT OUTCOME COLOUR · say TEXT · done (no more to say) · wait (let the others act first)"
+            )
+        else:
+            text = f"Negotiation: seat {leader} leads; seats {asked} may still act"
+    elif phase == "vote":
+        if me:
+            text = "Vote on the Proposal: vote pass · vote fail (sealed until everyone has voted)"
+        else:
+            text = f"The Vote: waiting for seats {asked}"
+    elif phase == "advance":
+        turn = view.get("turn")
+        if me and turn == viewer:
+            pos = int(view["positions"][viewer])
+            costs = view.get("track_costs") or []
+            cost = costs[pos - 1] if pos <= len(costs) else None
+            need = f"you need {cost} point(s) to move on" if cost is not None else "you are on the last space"
+            you = view.get("you") or {}
+            card = "" if you.get("intrigue_played", True) else " · add +intrigue to play your card"
+            text = f"Your Advance turn ({need}): natural · pay N · get paid{card}"
+        else:
+            text = f"Advance: seat {turn}'s turn"
+    elif phase == "deduce":
+        number = int(view.get("deduction_round") or 1)
+        if me:
+            text = f"Deduction Round {number}: guess {DEDUCTION_TEXT[min(number, 3) - 1]}"
+        else:
+            text = f"Deduction Round {number}: waiting for seats {asked}"
+    else:
+        text = f"Waiting for seats {asked}"
+    return Text("Asked now: " + text, style="bold cyan")
+
+
+def _end(view: dict[str, Any]) -> RenderableType | None:
+    agendas = view.get("agendas")
+    if not agendas:
+        return None
+    grid = Table(title="Pay-Out: the Agendas revealed", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    grid.add_column("Seat")
+    grid.add_column("Agenda")
+    for o in OUTCOMES:
+        grid.add_column(OUTCOME_TITLES[o])
+    grid.add_column("Pay-Out", justify="right")
+    grid.add_column("Final climb", justify="right")
+    payout = view.get("payout") or []
+    moves = view.get("final_moves") or []
+    for seat, agenda in enumerate(agendas):
+        cells = [Text(str(agenda["goals"][o]), style=COLOUR_STYLES.get(str(agenda["goals"][o]), "")) for o in OUTCOMES]
+        grid.add_row(
+            str(seat),
+            str(agenda["id"]),
+            *cells,
+            str(payout[seat]) if seat < len(payout) else "",
+            f"+{moves[seat]}" if seat < len(moves) else "",
+        )
+    return grid
+
+
+def render(view: dict[str, Any]) -> RenderableType:
+    parts: list[RenderableType] = [_header(view), _leader_line(view), _table(view), _seats(view)]
+    for extra in (
+        _talk(view),
+        _last_vote(view),
+        _advances(view),
+        _history(view),
+        _deductions(view),
+        _end(view),
+        _own(view),
+    ):
+        if extra is not None:
+            parts.append(extra)
+    parts.append(_asked(view))
+    return Group(*parts)
+
+
+def negotiation_clock(view: dict[str, Any]) -> TableClock | None:
+    """The running table clock, if the view shows a timed Negotiate phase (BHC-DIG-01).
+
+    The period is one Proposal (the timer restarts in full for each, BHC-FAIL-08), named by
+    the game-wide Proposal count; ``None`` when the table has no clock (``negotiation_seconds=0``).
+    """
+    seconds = view.get("negotiation_seconds")
+    if view.get("phase") != "negotiate" or not seconds or view.get("terminal"):
+        return None
+    period: Hashable = ("proposal", view.get("proposals_made"))
+    return TableClock(period, float(seconds), "deadline")
+
+
+register_renderer(GAME_NAME, render)
+register_table_clock(GAME_NAME, negotiation_clock)
+__all__ = ["negotiation_clock", "render"]
