@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import strategies as st_
 
 from holotable.agents import Agent, make_agent, observe
-from holotable.engine import Game, Rng, State
+from holotable.engine import Game, HolotableError, Rng, State
 
 #: Options that keep each searching agent cheap enough to play whole games in tests.
 CHEAP_OPTIONS: dict[str, dict[str, Any]] = {"ismcts": {"iterations": 12}}
@@ -44,10 +44,19 @@ def play_randomly(st: State[Any, Any], plies: int, seed: int) -> State[Any, Any]
 
 
 def checked_act(agent: Agent, st: State[Any, Any], seat: int) -> Any:
-    """The agent's action for ``seat``, asserting it is one of the legal actions."""
+    """The agent's action for ``seat``, asserting it is legal.
+
+    For a continuous choice (a Space Pirates flick's angle) ``legal_actions`` is only a
+    representative finite set, so an action outside it must still pass the rules' own check.
+    """
     obs = observe(st, seat)
     action = agent.act(obs)
-    assert action in obs.legal, f"{agent.name} chose {action!r}, not among {list(obs.legal)}"
+    if action not in obs.legal:
+        try:
+            st.child(action, seat)
+        except HolotableError as exc:
+            raise AssertionError(f"{agent.name} chose {action!r}, which the rules refuse: {exc}") from exc
+        assert st.game.is_action(action), f"{agent.name} chose {action!r}, not an action of {st.game.spec.name}"
     return action
 
 

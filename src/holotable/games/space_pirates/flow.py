@@ -1,0 +1,970 @@
+"""The task machine of Space Pirates: set-up, turns, adventures, moves, base actions, damage.
+
+Pending work is a stack of task dicts in ``SPData.stack`` (top = end). :func:`advance` runs
+tasks until the top one is a decision (its ``kind`` is in :data:`DECISIONS`) or the game ends.
+Rule IDs in comments refer to ``shared/specs/space-pirates.md``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from . import geometry as geo
+from .data import CARGO_TYPES, Content
+from .geometry import XY, Mover, RulerResult
+from .physics import FlickOutcome, FlickResolver, PymunkFlickResolver, apply_noise
+from .state import SPData
+
+if TYPE_CHECKING:
+    from holotable.engine import Rng, State
+
+    from .actions import SPAction
+
+DECISIONS = frozenset({
+    "start_base", "place", "flick", "flick_target", "turn_mode", "choose_card", "choose_adv", "place_storm",
+    "wind_dir", "ruler", "dock_offer", "capture_offer", "drift", "base_buy", "base_look", "base_sell",
+    "base_recharge", "base_take", "damage_pay", "blind_pick",
+})
+
+RESOLVER: list[FlickResolver] = [PymunkFlickResolver()]
+
+
+def resolver() -> FlickResolver:
+    return RESOLVER[-1]
+
+
+class Ctx:
+    """What the flow needs besides the data: content, config values, the RNG and the log."""
+
+    def __init__(self, st: State[SPData, SPAction], content: Content) -> None:
+        self.st = st
+        self.d: SPData = st.data
+        self.rng: Rng = st.rng
+        self.content = content
+        self.c = content.constants
+        self.cfg = st.config
+
+    def emit(self, kind: str, text: str, to: int | None = None, **data: Any) -> None:
+        if self.st.events is not None:
+            self.st.emit(kind, text, to=None if to is None else frozenset((to,)), **data)
+
+
+def push(d: SPData, kind: str, **kw: Any) -> None:
+    kw["kind"] = kind
+    d.stack.append(kw)
+
+
+def all_bits(n: int) -> int:
+    return (1 << n) - 1
+
+
+def left(d: SPData, seat: int) -> int:
+    return (seat + 1) % d.n
+
+
+def right(d: SPData, seat: int) -> int:
+    return (seat - 1) % d.n
+
+
+def threshold(ctx: Ctx) -> int:
+    if ctx.cfg["victory"] == "long":  # SP-WIN-02
+        return ctx.c.victory_long[ctx.d.n]
+    return ctx.c.victory_standard  # SP-WIN-01
+
+
+def check_victory(ctx: Ctx) -> bool:
+    """SP-WIN-01..03: checked after every state change; the first player to satisfy it wins."""
+    d = ctx.d
+    if d.over:
+        return True
+    goal = threshold(ctx)
+    for i in range(d.n):
+        s = (d.active + i) % d.n
+        owned = d.owned[s]
+        if owned is not None and d.mc[s] >= goal:
+            d.winner, d.over = s, True
+            d.reason = f"seat {s} owns base {d.layout.bases[owned].id} and has {d.mc[s]} MC"
+            d.stack.clear()
+            ctx.emit("victory", d.reason, seat=s)
+            return True
+    return False
+
+
+def advance(ctx: Ctx) -> None:
+    d = ctx.d
+    while not check_victory(ctx):
+        if not d.stack:
+            push(d, "turn_start")
+        if d.stack[-1]["kind"] in DECISIONS:
+            return
+        task = d.stack.pop()
+        TASKS[task["kind"]](ctx, task)
+
+
+# ---------------------------------------------------------------------------- money
+
+
+def pay(ctx: Ctx, seat: int, amount: int, to: int | None) -> None:
+    """Move MC from a seat to another seat or the bank (SP-MONEY-01..03)."""
+    d = ctx.d
+    d.mc[seat] -= amount
+    if to is None:
+        if ctx.cfg["bank"] == "finite":
+            d.bank += amount
+    else:
+        d.mc[to] += amount
+
+
+def bank_pays(ctx: Ctx, seat: int, amount: int) -> int:
+    """SP-MONEY-04: a finite bank pays what it has."""
+    d = ctx.d
+    if ctx.cfg["bank"] == "finite":
+        amount = min(amount, d.bank)
+        d.bank -= amount
+    d.mc[seat] += amount
+    return amount
+
+
+# ---------------------------------------------------------------------------- tokens
+
+
+def to_bag(d: SPData, t: int) -> None:
+    """Back into the bag: position, holder and knowledge are forgotten (SP-INFO-01)."""
+    d.where[t], d.pos[t], d.holder[t], d.open[t], d.known[t] = "bag", None, None, False, 0
+
+
+def draw_token(ctx: Ctx, seat: int) -> int | None:
+    """SP-COMP-05: a uniformly random token from the bag; the drawer sees it."""
+    d = ctx.d
+    bag = [t for t, w in enumerate(d.where) if w == "bag"]
+    if not bag:
+        return None
+    t = bag[ctx.rng.randrange(len(bag))]
+    d.where[t], d.holder[t], d.known[t] = "transit", seat, 1 << seat
+    ctx.emit("token_drawn", f"seat {seat} draws a transport", seat=seat, tid=t)
+    return t
+
+
+def ship_obstacles(d: SPData, seat: int) -> tuple[XY, ...]:
+    """Centres of the other ships, in space or docked (SP-MOVE-06)."""
+    return tuple(d.ship_center_any(s) for s in range(d.n) if s != seat)
+
+
+def free_for_token(d: SPData, exclude: int | None = None) -> Any:
+    lay = d.layout
+    ships = tuple(d.ship_positions().values())
+    tokens = tuple(d.map_tokens(exclude).values())
+    return lambda p: geo.token_free(lay, p, ships, tokens)
+
+
+def place_token(ctx: Ctx, t: int, p: XY) -> None:
+    d = ctx.d
+    d.where[t], d.pos[t], d.holder[t] = "map", geo.rnd(p, ctx.c.position_decimals), None
+
+
+# ---------------------------------------------------------------------------- set-up (SP-SETUP)
+
+
+def t_setup_draw(ctx: Ctx, task: dict[str, Any]) -> None:
+    """SP-SETUP-11: the main-token holder draws 3 tokens (2 with four players) and places them."""
+    d = ctx.d
+    k = 2 if d.n == 4 else 3
+    drawn = [t for t in (draw_token(ctx, d.active) for _ in range(k)) if t is not None]
+    push(d, "setup_flicks", tids=tuple(drawn))
+    for t in reversed(drawn):
+        push(d, "place", seat=d.active, tid=t, mode="setup")
+
+
+def t_setup_flicks(ctx: Ctx, task: dict[str, Any]) -> None:
+    """SP-SETUP-12 / SP-AMB-41: the left neighbour flicks each token in placement order."""
+    d = ctx.d
+    for t in reversed(task["tids"]):
+        push(d, "flick", seat=left(d, d.active), tid=t, cause="setup")
+
+
+# ---------------------------------------------------------------------------- turns (SP-TURN)
+
+
+def mover_for(d: SPData, seat: int, *, first: bool, prev_dir: float | None, anchor: XY) -> Mover:
+    sh = d.ships[seat]
+    lay = d.layout
+    room = frozenset(b.index for b in lay.bases if b.inhabited and None in d.docked[b.index])
+    target = arrest_target(d, anchor) if sh.arrested else None
+    return Mover(seat, ship_obstacles(d, seat), sh.base if first else None, first, prev_dir, target, room)
+
+
+def arrest_target(d: SPData, a: XY) -> XY | None:
+    """SP-POLICE-03: the gate midpoint of the nearest inhabited base with room, from the ruler start."""
+    best: tuple[float, int] | None = None
+    for b in d.layout.bases:
+        if b.inhabited and None in d.docked[b.index]:
+            key = (geo.dist(a, b.gate_mid), b.index)
+            if best is None or key < best:
+                best = key
+    return None if best is None else d.layout.bases[best[1]].gate_mid
+
+
+def nose(d: SPData, seat: int) -> tuple[XY, float]:
+    """SP-GEO-03: the nose point and heading of a ship (docked ships face out of the gate)."""
+    sh = d.ships[seat]
+    c = d.layout.c
+    if sh.center is None:
+        assert sh.base is not None and sh.slot is not None
+        b = d.layout.bases[sh.base]
+        center, heading = b.slots[sh.slot], b.normal
+    else:
+        center, heading = sh.center, sh.heading
+    ux, uy = geo.unit(heading)
+    return (center[0] + c.ship_radius * ux, center[1] + c.ship_radius * uy), heading
+
+
+def ruler_angles(prev: float | None, step: float) -> list[float]:
+    """Candidate absolute angles on a grid of ``step`` degrees within 90° of prev (all for drift)."""
+    out = []
+    k = round(360 / step)
+    for i in range(k):
+        a = geo.norm_angle(-180.0 + step * (i + 1))
+        if prev is None or geo.angle_diff(a, prev) <= 90.0 + 1e-9:
+            out.append(float(a))
+    return out
+
+
+def first_ruler_exists(d: SPData, seat: int) -> bool:
+    """SP-TURN-04: some angle heading-90..heading+90 (1° steps) gives a legal first ruler."""
+    a, heading = nose(d, seat)
+    mover = mover_for(d, seat, first=True, prev_dir=heading, anchor=a)
+    for k in range(0, 91):
+        for sgn in ((1,) if k == 0 else (1, -1)):
+            if geo.check_ruler(d.layout, mover, a, heading + sgn * k).legal:
+                return True
+    return False
+
+
+def drift_anchor(d: SPData, seat: int, theta: float) -> XY:
+    """SP-DRIFT-02 / SP-AMB-36: the drift ruler starts on the disc boundary, radially outward."""
+    sh = d.ships[seat]
+    assert sh.center is not None
+    ux, uy = geo.unit(theta)
+    r = d.layout.c.ship_radius
+    return (sh.center[0] + r * ux, sh.center[1] + r * uy)
+
+
+def drift_result(d: SPData, seat: int, theta: float) -> RulerResult:
+    a = drift_anchor(d, seat, theta)
+    mover = mover_for(d, seat, first=False, prev_dir=None, anchor=a)
+    return geo.check_ruler(d.layout, mover, a, theta)
+
+
+def any_drift(d: SPData, seat: int) -> bool:
+    return any(drift_result(d, seat, float(a)).legal for a in range(-179, 181))
+
+
+def t_turn_start(ctx: Ctx, task: dict[str, Any]) -> None:
+    d = ctx.d
+    d.turn += 1
+    cap = ctx.cfg["turn_cap"]
+    if cap is not None and d.turn > cap:  # SP-AMB-59: the harness cap, no winner
+        d.over, d.reason = True, f"turn cap of {cap} turns reached without a winner"
+        d.stack.clear()
+        return
+    seat = d.active
+    sh = d.ships[seat]
+    ctx.emit("turn", f"turn {d.turn}: seat {seat}", seat=seat, turn=d.turn)
+    push(d, "turn_end", seat=seat)
+    if sh.base is not None:  # SP-TURN-05
+        if d.hands[seat] and not sh.fine_due and first_ruler_exists(d, seat):
+            push(d, "turn_mode", seat=seat)
+        else:
+            push(d, "base_step", seat=seat, base=sh.base, step=0)
+        return
+    if d.hands[seat] and first_ruler_exists(d, seat):  # SP-TURN-03
+        push(d, "choose_card", seat=seat, docked=False)
+    elif any_drift(d, seat):  # SP-TURN-04 / SP-DRIFT-01
+        push(d, "drift", seat=seat)
+    # else SP-DRIFT-05: no legal drift ruler, the ship stays
+
+
+def t_turn_end(ctx: Ctx, task: dict[str, Any]) -> None:
+    """SP-TURN-11 / SP-ADV-STORM-04..06: storm check for the active ship, then pass the main token."""
+    d = ctx.d
+    seat = task["seat"]
+    push(d, "turn_pass", seat=seat)
+    sh = d.ships[seat]
+    storm = d.storm
+    if storm is not None and sh.center is not None and (
+            geo.dist(sh.center, storm) < ctx.c.ship_radius + ctx.c.storm_radius - 1e-9):
+        push(d, "damage", seat=seat, cause="storm")
+
+
+def t_turn_pass(ctx: Ctx, task: dict[str, Any]) -> None:
+    d = ctx.d
+    d.active = left(d, task["seat"])  # SP-TURN-01
+    push(d, "turn_start")
+
+
+def start_card(ctx: Ctx, seat: int, cid: str, docked: bool) -> None:
+    """SP-TURN-06..09: the card is shown, its adventures resolve, then the ship moves."""
+    d = ctx.d
+    d.hands[seat].remove(cid)
+    d.in_play = cid
+    card = ctx.content.card(cid)
+    ctx.emit("card_played", f"seat {seat} plays {cid} (value {card.value}: {', '.join(card.symbols)})",
+             seat=seat, card=cid)
+    push(d, "after_move", seat=seat, was_docked=docked)
+    push(d, "move_begin", seat=seat, value=card.value, departing=docked)
+    push(d, "adventures", seat=seat, left=tuple(card.symbols))
+
+
+def t_adventures(ctx: Ctx, task: dict[str, Any]) -> None:
+    """SP-TURN-07: every symbol once, in the player's order."""
+    d = ctx.d
+    rest = task["left"]
+    if not rest:
+        return
+    if len(rest) > 1:
+        push(d, "choose_adv", seat=task["seat"], left=rest)
+        return
+    resolve_symbol(ctx, task["seat"], rest[0])
+
+
+def resolve_symbol(ctx: Ctx, seat: int, sym: str) -> None:
+    d = ctx.d
+    ctx.emit("adventure", f"adventure {sym}", seat=seat, symbol=sym)
+    if sym == "FLICK":  # SP-ADV-FLICK-01
+        if any(w == "map" and not d.open[t] for t, w in enumerate(d.where)):
+            push(d, "flick_target", seat=seat, mode="hidden")
+    elif sym == "ASTEROID":  # SP-ADV-AST-01
+        if any(w == "map" and d.open[t] for t, w in enumerate(d.where)):
+            push(d, "flick_target", seat=seat, mode="open")
+    elif sym in ("NEW_RIGHT", "NEW_LEFT"):  # SP-ADV-NEWR-01 / SP-ADV-NEWL-01
+        t = draw_token(ctx, seat)
+        if t is not None:
+            flicker = right(d, seat) if sym == "NEW_RIGHT" else left(d, seat)
+            push(d, "flick", seat=flicker, tid=t, cause=sym)
+            push(d, "place", seat=seat, tid=t, mode="new")
+    elif sym == "STORM":  # SP-ADV-STORM-01/03: if no legal position exists, the storm stays
+        if any(storm_ok(ctx, p) for p in geo.grid_points(d.layout, 5.0)):
+            push(d, "place_storm", seat=seat)
+    elif sym == "WIND":  # SP-ADV-WIND-01
+        push(d, "wind_dir", seat=seat)
+
+
+def t_move_begin(ctx: Ctx, task: dict[str, Any]) -> None:
+    d = ctx.d
+    seat = task["seat"]
+    sh = d.ships[seat]
+    departing = task["departing"]
+    if not departing and sh.base is not None:
+        return  # SP-TURN-13: docked by the wind of its own card, no move
+    a, heading = nose(d, seat)
+    ctx_task = {"seat": seat, "left": task["value"], "count": 0, "anchor": a, "prev": heading,
+                "departing": departing, "offered": (), "hits": (), "route": 0.0, "drift": False}
+    if departing and not ruler_choices(d, ctx_task):
+        return  # SP-TURN-08: no legal departure ruler left, it stays docked
+    push(d, "ruler", **ctx_task)
+
+
+def ruler_result(d: SPData, task: dict[str, Any], theta: float) -> RulerResult:
+    seat = task["seat"]
+    first = task["count"] == 0
+    if task["drift"]:
+        return drift_result(d, seat, theta)
+    mover = mover_for(d, seat, first=first, prev_dir=task["prev"], anchor=task["anchor"])
+    if not (first and task["departing"]):
+        mover = Mover(mover.seat, mover.others, None, first, mover.prev_dir, mover.arrested_target,
+                      mover.bases_with_room)
+    return geo.check_ruler(d.layout, mover, task["anchor"], theta)
+
+
+def ruler_choices(d: SPData, task: dict[str, Any], steps: tuple[float, ...] = (5.0, 1.0)) -> list[float]:
+    """The representative legal ruler angles: a 5° grid (10° for drift), or 1° when that finds none."""
+    prev = None if task["drift"] else task["prev"]
+    for step in steps:
+        angles = [a for a in ruler_angles(prev, step) if ruler_result(d, task, a).legal]
+        if angles:
+            return angles
+    return []
+
+
+def commit_ruler(ctx: Ctx, task: dict[str, Any], res: RulerResult) -> None:
+    """SP-MOVE-09: a committed ruler is final. Captures, asteroid contacts and docking follow."""
+    d = ctx.d
+    seat = task["seat"]
+    sh = d.ships[seat]
+    ctx.emit("ruler", f"seat {seat} lays a ruler at {res.theta:.1f}°", seat=seat,
+             start=list(res.start), end=list(res.end))
+    if sh.base is not None:  # SP-MOVE-11: leaving the base
+        d.docked[sh.base][sh.slot or 0] = None
+        sh.base, sh.slot = None, None
+    new = {k: v for k, v in task.items() if k != "kind"}
+    new["count"] = task["count"] + 1
+    new["left"] = task["left"] - 1
+    if res.dock_base is not None:  # SP-MOVE-12: "continue" only if the whole ruler is legal
+        push(d, "dock_offer", seat=seat, base=res.dock_base, res=_res_tuple(res), move=new)
+        return
+    ruler_effects(ctx, new, res, dock=False)
+
+
+def _res_tuple(res: RulerResult) -> tuple[Any, ...]:
+    return (res.start, res.end, res.theta, res.dock_base, res.full_legal, res.dock_fraction)
+
+
+def res_from(t: tuple[Any, ...]) -> RulerResult:
+    return RulerResult(True, "", "", t[0], t[1], t[2], t[3], t[4], t[5])
+
+
+def ruler_effects(ctx: Ctx, move: dict[str, Any], res: RulerResult, *, dock: bool) -> None:
+    """After a committed ruler: captures in route order (SP-CAPTURE-01/02), open asteroids
+    (SP-CAPTURE-07), then the dock or the next ruler."""
+    d = ctx.d
+    c = ctx.c
+    seat = move["seat"]
+    sh = d.ships[seat]
+    length = c.ruler_length * (res.dock_fraction if dock else 1.0)
+    rect = geo.ruler_rect(res.start, res.theta, c, length)
+    end_c = geo.end_center(res.end, res.theta, c)
+    # what follows, bottom of the stack first
+    if dock:
+        push(d, "dock", seat=seat, base=res.dock_base)
+    elif move["left"] > 0 and not move["drift"]:
+        move = dict(move, anchor=res.end, prev=res.theta)
+        push(d, "ruler", **move)
+    else:
+        push(d, "end_move", seat=seat)
+    if not dock:
+        sh.center, sh.heading = geo.rnd(end_c, c.position_decimals), geo.norm_angle(res.theta)
+    hits = set(move["hits"])
+    for t, w in enumerate(d.where):
+        p = d.pos[t]
+        if w != "map" or not d.open[t] or t in hits or p is None:
+            continue
+        touched = geo.token_under_ruler(p, rect, c.token_radius) is not None
+        if not dock and geo.dist(p, end_c) < c.token_radius + c.ship_radius - 1e-9:
+            touched = True
+        if touched:
+            hits.add(t)
+            push(d, "damage", seat=seat, cause="asteroid")
+    move["hits"] = tuple(sorted(hits))
+    if d.stack[-1]["kind"] == "ruler":
+        d.stack[-1]["hits"] = move["hits"]
+    if not sh.arrested:  # SP-POLICE-02
+        offered = set(move["offered"])
+        cands = []
+        for t, w in enumerate(d.where):
+            p = d.pos[t]
+            if w != "map" or d.open[t] or t in offered or p is None:
+                continue
+            dd = geo.token_under_ruler(p, rect, c.token_radius)
+            if dd is not None:
+                dline, proj = geo.segment_distance(p, res.start, res.end)
+                cands.append((move["route"] + proj * c.ruler_length, dline, t))
+        cands.sort()
+        tids = tuple(t for *_, t in cands)
+        if d.stack[-1]["kind"] == "ruler":
+            d.stack[-1]["offered"] = tuple(sorted(offered | set(tids)))
+            d.stack[-1]["route"] = move["route"] + c.ruler_length
+        if tids:
+            push(d, "captures", seat=seat, tids=tids, theta=res.theta)
+    elif d.stack[-1]["kind"] == "ruler":
+        d.stack[-1]["route"] = move["route"] + c.ruler_length
+
+
+def t_captures(ctx: Ctx, task: dict[str, Any]) -> None:
+    """SP-CAPTURE-02: one offer at a time; none once the player is arrested (SP-CAPTURE-05)."""
+    d = ctx.d
+    seat = task["seat"]
+    tids = task["tids"]
+    if not tids or d.ships[seat].arrested:
+        return
+    t = tids[0]
+    push(d, "captures", seat=seat, tids=tids[1:], theta=task["theta"])
+    if d.where[t] == "map" and not d.open[t]:
+        push(d, "capture_offer", seat=seat, tid=t, theta=task["theta"])
+
+
+def capture(ctx: Ctx, seat: int, t: int, theta: float) -> None:
+    """SP-CAPTURE-03..05."""
+    d = ctx.d
+    ident = d.ident[t]
+    if ident in CARGO_TYPES:
+        d.where[t], d.pos[t], d.holder[t] = "hold", None, seat
+        d.known[t] |= 1 << seat
+        d.holds[seat].append(t)
+        ctx.emit("captured", f"seat {seat} captures a transport", seat=seat, tid=t)
+        ctx.emit("captured_private", f"you capture {ident}", to=seat, tid=t, identity=ident)
+    elif ident == "ASTEROID":  # SP-CAPTURE-04 / SP-GEO-10
+        pickup = d.pos[t]
+        assert pickup is not None
+        free = free_for_token(d, exclude=t)
+        p = geo.asteroid_put_back(d.layout, pickup, theta, free)
+        d.pos[t] = geo.rnd(p, ctx.c.position_decimals)
+        d.open[t], d.known[t] = True, all_bits(d.n)
+        ctx.emit("asteroid_opened", f"seat {seat} picks up an asteroid", seat=seat, tid=t)
+        push(d, "damage", seat=seat, cause="asteroid")
+    else:  # POLICE: SP-CAPTURE-05 / SP-POLICE-01
+        d.where[t], d.pos[t], d.holder[t] = "police", None, seat
+        d.known[t] = all_bits(d.n)
+        d.police[seat] = t
+        d.ships[seat].arrested = True
+        ctx.emit("arrested", f"seat {seat} is arrested by the galactic police", seat=seat, tid=t)
+
+
+def t_end_move(ctx: Ctx, task: dict[str, Any]) -> None:
+    """SP-MOVE-14 / SP-AMB-57: tokens under the ship's final disc are pushed to the nearest free spot."""
+    push_aside(ctx, task["seat"])
+
+
+def push_aside(ctx: Ctx, seat: int) -> None:
+    d = ctx.d
+    sh = d.ships[seat]
+    if sh.center is None:
+        return
+    c = ctx.c
+    for t in sorted(d.map_tokens()):
+        p = d.pos[t]
+        if p is not None and geo.dist(p, sh.center) < c.token_radius + c.ship_radius - 0.05:
+            free = free_for_token(d, exclude=t)
+            d.pos[t] = geo.rnd(geo.nudge(d.layout, p, free), c.position_decimals)
+
+
+def t_dock(ctx: Ctx, task: dict[str, Any]) -> None:
+    dock_ship(ctx, task["seat"], task["base"])
+
+
+def dock_ship(ctx: Ctx, seat: int, base: int) -> None:
+    """SP-MOVE-12/13: into a free slot; the move ends. Arrested ships pay the fine (SP-POLICE-04/05)."""
+    d = ctx.d
+    sh = d.ships[seat]
+    slot = d.docked[base].index(None)
+    d.docked[base][slot] = seat
+    sh.base, sh.slot, sh.center, sh.heading = base, slot, None, d.layout.bases[base].normal
+    ctx.emit("docked", f"seat {seat} docks at {d.layout.bases[base].id}", seat=seat, base=base)
+    if sh.arrested:
+        settle_fine(ctx, seat, base, waive=False)
+
+
+def settle_fine(ctx: Ctx, seat: int, base: int, *, waive: bool) -> None:
+    d = ctx.d
+    sh = d.ships[seat]
+    if (d.mc[seat] >= ctx.c.fine and ctx.c.fine > 0) or ctx.c.fine == 0:
+        pay(ctx, seat, ctx.c.fine, d.owner[base])
+        ctx.emit("fine_paid", f"seat {seat} pays the police fine", seat=seat)
+    elif not waive:
+        sh.fine_due = True  # SP-POLICE-05: the fine stays due
+        return
+    else:
+        ctx.emit("fine_waived", f"seat {seat}'s fine is waived", seat=seat)
+    t = d.police[seat]
+    if t is not None:
+        to_bag(d, t)
+    d.police[seat] = None
+    sh.arrested, sh.fine_due = False, False
+
+
+def t_after_move(ctx: Ctx, task: dict[str, Any]) -> None:
+    """SP-TURN-09/10/13: discard the played card; a ship that docked this turn uses the base."""
+    d = ctx.d
+    seat = task["seat"]
+    if d.in_play is not None:
+        d.discard[ctx.content.card(d.in_play).value].append(d.in_play)
+        d.in_play = None
+    sh = d.ships[seat]
+    if sh.base is not None and not task["was_docked"]:
+        push(d, "base_step", seat=seat, base=sh.base, step=0)
+
+
+# ---------------------------------------------------------------------------- bases (SP-BASE)
+
+
+def can_buy(ctx: Ctx, seat: int, base: int) -> bool:
+    d = ctx.d
+    return d.owner[base] is None and not d.bought[seat] and d.mc[seat] >= ctx.c.base_price
+
+
+def t_base_step(ctx: Ctx, task: dict[str, Any]) -> None:
+    """SP-BASE-01: buy, look, sell, (fine), recharge, strictly in this order."""
+    d = ctx.d
+    seat, base, step = task["seat"], task["base"], task["step"]
+    if not d.layout.bases[base].inhabited:  # SP-BASE-09
+        return
+    nxt = {"seat": seat, "base": base, "step": step + 1}
+    if step == 0:
+        push(d, "base_step", **nxt)
+        if can_buy(ctx, seat, base):
+            push(d, "base_buy", seat=seat, base=base)
+    elif step == 1:
+        push(d, "base_step", **nxt)
+        if not d.market_up[base] and base not in d.seen_markets[seat]:
+            push(d, "base_look", seat=seat, base=base)
+    elif step == 2:
+        push(d, "base_step", **nxt)
+        if d.holds[seat]:
+            push(d, "base_sell", seat=seat, base=base)
+    elif step == 3:
+        push(d, "base_step", **nxt)
+        if d.ships[seat].fine_due:  # SP-POLICE-05
+            settle_fine(ctx, seat, base, waive=True)
+    elif step == 4:
+        push(d, "base_recharge", seat=seat, base=base)
+
+
+def recharge_options(ctx: Ctx, seat: int, base: int) -> list[int]:
+    d = ctx.d
+    if d.owner[base] == seat:
+        return [0]  # SP-ENERGY-06 / SP-AMB-26: free, 15 points
+    return list(range(0, min(ctx.c.max_buy_mc, d.mc[seat]) + 1))
+
+
+def recharge(ctx: Ctx, seat: int, base: int, k: int) -> int:
+    """SP-ENERGY-04..06: hand to discards, empty stacks rebuilt, pay; returns the points bought."""
+    d = ctx.d
+    for cid in d.hands[seat]:
+        d.discard[ctx.content.card(cid).value].append(cid)
+    d.hands[seat] = []
+    for v in range(1, 6):
+        if not d.draw[v] and d.discard[v]:
+            pile = sorted(d.discard[v])
+            ctx.rng.shuffle(pile)
+            d.draw[v], d.discard[v] = pile, []
+    own = d.owner[base] == seat
+    if own:
+        return ctx.c.own_base_cap
+    if k:
+        pay(ctx, seat, k * ctx.c.mc_per_5_energy, d.owner[base])
+    return min(5 * k, ctx.c.hand_cap)
+
+
+def take_options(d: SPData, points: int) -> list[int]:
+    return [v for v in range(1, 6) if v <= points and d.draw[v]]
+
+
+# ---------------------------------------------------------------------------- damage (SP-DAMAGE)
+
+
+def damage_options(d: SPData, seat: int) -> list[tuple[str, int]]:
+    opts = [("cargo", t) for t in sorted(d.holds[seat])]
+    if d.hands[seat]:
+        opts += [("card", s) for s in range(d.n) if s != seat]
+    return opts
+
+
+def t_damage(ctx: Ctx, task: dict[str, Any]) -> None:
+    """SP-DAMAGE-01/02/05: each point paid separately; one option is applied; none is no effect."""
+    d = ctx.d
+    seat = task["seat"]
+    ctx.emit("damage", f"seat {seat} takes 1 damage ({task['cause']})", seat=seat, cause=task["cause"])
+    opts = damage_options(d, seat)
+    if not opts:
+        return
+    if len(opts) == 1:
+        pay_damage(ctx, seat, *opts[0])
+        return
+    push(d, "damage_pay", seat=seat)
+
+
+def pay_damage(ctx: Ctx, seat: int, how: str, arg: int) -> None:
+    d = ctx.d
+    if how == "cargo":
+        d.holds[seat].remove(arg)
+        to_bag(d, arg)
+        ctx.emit("damage_paid", f"seat {seat} returns a cargo to the bag", seat=seat)
+    else:
+        push(d, "blind_pick", seat=arg, victim=seat)
+
+
+def blind_pick(ctx: Ctx, victim: int, index: int) -> None:
+    d = ctx.d
+    hand = sorted(d.hands[victim])
+    ctx.rng.shuffle(hand)  # the picker sees only backs: a fresh shuffled presentation
+    cid = hand[index]
+    d.hands[victim].remove(cid)
+    d.discard[ctx.content.card(cid).value].append(cid)
+    ctx.emit("card_lost", f"seat {victim} loses {cid}", seat=victim, card=cid)
+
+
+# ---------------------------------------------------------------------------- flicks (SP-FLICK)
+
+
+def do_flick(ctx: Ctx, task: dict[str, Any], angle: float, strength: float) -> None:
+    d = ctx.d
+    c = ctx.c
+    t, flicker = task["tid"], task["seat"]
+    level = c.dexterity[ctx.cfg["dexterity"]]
+    na, ns = apply_noise(angle, strength, level, ctx.rng)  # SP-PHYS-05
+    ships = d.ship_positions()
+    tokens = d.map_tokens()
+    out = resolver().resolve(d.layout, ships, tokens, t, na, ns, ctx.rng, walled=ctx.cfg["walled_border"])
+    apply_flick_outcome(ctx, t, flicker, out, task.get("cause", ""))
+    d.last_flick = {"tid": t, "flicker": flicker, "input": [angle, strength],
+                    "noisy": [round(na, 6), round(ns, 6)], "turned_over": sorted(out.turned_over),
+                    "exits": sorted(out.exits)}
+    if ctx.st.events is not None:  # the log keeps the applied result, rounded, not just the input
+        rest = {str(k): list(p) for k, p in sorted(out.rest.items())}
+        ctx.emit("flick", f"seat {flicker} flicks token {t}", rest=rest, **d.last_flick)
+
+
+def apply_flick_outcome(ctx: Ctx, t: int, flicker: int, out: FlickOutcome, cause: str) -> None:
+    """SP-FLICK-13: (1) put back, (2) turn-over reveals, (3) ship contacts, (4) flicker penalty."""
+    d = ctx.d
+    c = ctx.c
+    lay = d.layout
+    dec = c.position_decimals
+    for tid, p in out.rest.items():
+        d.pos[tid] = p
+    # (1) out-of-field tokens (SP-FLICK-06, SP-GEO-09) and tokens left on an element (SP-FLICK-07)
+    for tid in sorted(out.exits):
+        target = geo.put_back_from_edge(lay, out.exits[tid])
+        d.pos[tid] = geo.rnd(geo.nudge(lay, target, free_for_token(d, exclude=tid)), dec)
+    for tid in sorted(set(out.rest) | set(out.exits)):
+        here = d.pos[tid]
+        if here is not None and not free_for_token(d, exclude=tid)(here):
+            d.pos[tid] = geo.rnd(geo.nudge(lay, here, free_for_token(d, exclude=tid)), dec)
+    # (2) SP-FLICK-05: a turned-over token is seen by all, then lies as before
+    for tid in sorted(out.turned_over):
+        d.known[tid] = all_bits(d.n)
+        ctx.emit("revealed", f"token {tid} turns over: {d.ident[tid]}", tid=tid, identity=d.ident[tid])
+    damages: list[tuple[int, str]] = []
+    # (3) ship contacts in time order, at most once per token and ship (SP-FLICK-09..12)
+    seen: set[tuple[int, int]] = set()
+    for ct in sorted(out.contacts, key=lambda k: (k.time, k.token)):
+        ship: int | None = None
+        if ct.kind == "ship":
+            ship = int(ct.other)
+        elif ct.kind == "base" and ct.point is not None and not ctx.cfg["docked_ships_immune_to_tokens"]:
+            ship = docked_ship_hit(d, int(ct.other), ct.point, c.eps_touch)
+        if ship is None or (ct.token, ship) in seen:
+            continue
+        seen.add((ct.token, ship))
+        tid = ct.token
+        if d.open[tid]:  # SP-FLICK-10
+            damages.append((ship, "asteroid"))
+        else:  # SP-FLICK-09
+            d.known[tid] |= 1 << ship
+            if d.ident[tid] == "ASTEROID":
+                d.open[tid], d.known[tid] = True, all_bits(d.n)
+                ctx.emit("asteroid_opened", f"an asteroid hits seat {ship}", tid=tid, seat=ship)
+                damages.append((ship, "asteroid"))
+            else:
+                ctx.emit("token_seen", f"token {tid} touches your ship: {d.ident[tid]}", to=ship, tid=tid)
+                if cause == "setup" and ctx.cfg["setup_hit_always_damages"]:  # SP-AMB-09 alternative
+                    damages.append((ship, "setup hit"))
+    # (4) SP-FLICK-04: at most one penalty, for the flicked token only (SP-AMB-11/13; the alternatives
+    # penalty_for_pushed_tokens and bases_are_elements are options, SP-AMB-13/17)
+    faulty = {t}
+    if ctx.cfg["penalty_for_pushed_tokens"]:
+        faulty |= set(out.rest) | set(out.exits)
+    hard = ("element", "base") if ctx.cfg["bases_are_elements"] else ("element",)
+    touched_element = any(ct.token in faulty and ct.kind in hard for ct in out.contacts)
+    if faulty & (set(out.exits) | out.turned_over) or touched_element:
+        damages.append((flicker, "flicker penalty"))
+    for seat, cause_ in reversed(damages):
+        push(d, "damage", seat=seat, cause=cause_)
+
+
+def docked_ship_hit(d: SPData, base: int, point: XY, eps: float) -> int | None:
+    """SP-FLICK-12: a touch on the gate of a base with docked ships hits the nearest docked ship."""
+    b = d.layout.bases[base]
+    if geo.segment_distance(point, *b.gate_ends)[0] > 0.1 + eps:
+        return None
+    best: tuple[float, int] | None = None
+    for slot, seat in enumerate(d.docked[base]):
+        if seat is not None:
+            key = (geo.dist(point, b.slots[slot]), seat)
+            if best is None or key < best:
+                best = key
+    return None if best is None else best[1]
+
+
+# ---------------------------------------------------------------------------- storm and wind
+
+
+def storm_ok(ctx: Ctx, p: XY) -> bool:
+    d = ctx.d
+    others = tuple(sh.center for s, sh in enumerate(d.ships) if s != d.active and sh.center is not None)
+    if not geo.storm_legal(d.layout, p, others):
+        return False
+    return d.storm is None or geo.dist(p, d.storm) >= 0.01  # SP-AMB-32
+
+
+def wind(ctx: Ctx, phi: float) -> None:
+    """The wind algorithm of spec §6.10 (SP-ADV-WIND-02..07, SP-BORDER-01..03)."""
+    d = ctx.d
+    c = ctx.c
+    lay = d.layout
+    dec = c.position_decimals
+    ux, uy = geo.unit(phi)
+    D = (2 * c.ruler_length * ux, 2 * c.ruler_length * uy)
+    r = c.ship_radius
+    centres = d.ship_positions()
+    order = sorted(centres, key=lambda s: (-(centres[s][0] * ux + centres[s][1] * uy), s))
+    final: dict[int, XY] = {}
+    collided: set[int] = set()
+    outside: set[int] = set()
+    docked_by_wind: list[int] = []
+    swept: dict[int, tuple[XY, XY]] = {}
+    for s in order:
+        c0 = d.ships[s].center
+        assert c0 is not None
+        obstacles = [final[o] for o in final]
+        t_hit, hit = _first_contact(lay, c0, D, obstacles, final, r)
+        t_end = 1.0 if t_hit is None else t_hit
+        end = (c0[0] + t_end * D[0], c0[1] + t_end * D[1])
+        swept[s] = (c0, end)
+        if t_hit is not None and hit is not None and hit[0] == "gate" and None in d.docked[hit[1]]:
+            base = hit[1]
+            dock_ship(ctx, s, base)  # SP-ADV-WIND-03: automatic docking
+            docked_by_wind.append(s)
+            continue
+        if t_hit is not None and hit is not None:
+            collided.add(s)
+            if hit[0] == "ship":
+                collided.add(hit[1])
+        if not geo.disc_inside_field(end, r, lay):  # SP-BORDER-02
+            X = _border_touch(c0, D, r, lay)
+            end = geo.put_back_from_edge(lay, X)
+            outside.add(s)
+        final[s] = end
+    for s, p in final.items():
+        others = [q for o, q in final.items() if o != s]
+        if geo.pose_legal(lay, p, others) is not None:  # a put-back ship must stand on a legal spot
+            p = geo.nudge(lay, p, _pose_free(lay, others))
+        q = geo.rnd(p, dec)
+        for _ in range(5):  # rounding must not push a ship that stopped on contact into the obstacle
+            if geo.pose_legal(lay, q, others) is None:
+                break
+            q = geo.rnd((q[0] - ux * 10.0 ** -dec, q[1] - uy * 10.0 ** -dec), dec)
+        d.ships[s].center = q
+        final[s] = q
+    if d.storm is not None:  # SP-ADV-WIND-02 / SP-BORDER-03
+        s0 = d.storm
+        s1 = (s0[0] + D[0], s0[1] + D[1])
+        if not (0 <= s1[0] <= lay.W and 0 <= s1[1] <= lay.H):
+            s1 = geo.put_back_from_edge(lay, geo.edge_crossing(s0, s1, lay))
+        d.storm = geo.rnd(s1, dec)
+    ctx.emit("wind", f"solar wind towards {phi:.1f}°", angle=phi)
+    # tokens under the swept discs: captures and open asteroids (SP-ADV-WIND-06, SP-CAPTURE-08)
+    touch_ast: set[int] = set()
+    caps: dict[int, tuple[int, ...]] = {}
+    for s, (a, b) in swept.items():
+        cands = []
+        for t, p in d.map_tokens().items():
+            dd, _ = geo.segment_distance(p, a, b)
+            if dd < c.token_radius + r - 1e-9:
+                if d.open[t]:
+                    touch_ast.add(s)
+                else:
+                    cands.append(((p[0] - a[0]) * ux + (p[1] - a[1]) * uy, t))
+        caps[s] = tuple(t for _, t in sorted(cands))
+    # stack: fines (bottom), damages, push-aside, captures (top, seat order from the active player)
+    for s in reversed([(d.active + i) % d.n for i in range(d.n)]):
+        if s not in final:
+            continue
+        ctr = d.ships[s].center
+        in_storm = d.storm is not None and ctr is not None and geo.dist(ctr, d.storm) < r + c.storm_radius - 1e-9
+        if s in collided or s in outside or s in touch_ast or in_storm:  # SP-ADV-WIND-04
+            push(d, "damage", seat=s, cause="wind")
+    push(d, "wind_push", seats=tuple(sorted(final)))
+    for s in reversed([(d.active + i) % d.n for i in range(d.n)]):
+        if caps.get(s) and not d.ships[s].arrested:
+            push(d, "captures", seat=s, tids=caps[s], theta=phi)
+
+
+def _pose_free(lay: geo.Layout, others: list[XY]) -> Any:
+    return lambda q: geo.pose_legal(lay, q, others) is None
+
+
+def t_wind_push(ctx: Ctx, task: dict[str, Any]) -> None:
+    for s in task["seats"]:
+        push_aside(ctx, s)
+
+
+def _first_contact(lay: geo.Layout, c0: XY, D: XY, ships: list[XY], final: dict[int, XY],
+                   r: float) -> tuple[float | None, tuple[str, int] | None]:
+    """SP-GEO-11: sample t in steps of at most r_s/4, then bisect to the first touch."""
+    length = math.hypot(*D)
+    steps = max(1, math.ceil(length / (r / 4)))
+
+    def hit_at(t: float) -> tuple[str, int] | None:
+        p = (c0[0] + t * D[0], c0[1] + t * D[1])
+        for o, q in final.items():
+            if geo.dist(p, q) <= 2 * r + 1e-9:
+                return ("ship", o)
+        for b in lay.bases:
+            if b.inhabited and geo.shapely_distance(p, b.polygon) <= r + 1e-9:
+                gd = geo.shapely_distance(p, b.gate)
+                return ("base", b.index) if gd > r + 1e-6 else ("gatecand", b.index)
+        if geo.shapely_distance(p, lay.solid) <= r + 1e-9:
+            return ("element", -1)
+        return None
+
+    if hit_at(0.0) is not None:
+        h0 = hit_at(0.0)
+        return 0.0, _classify(h0, lay, c0, None)
+    prev = 0.0
+    for i in range(1, steps + 1):
+        t = i / steps
+        h = hit_at(t)
+        if h is not None:
+            lo, hi = prev, t
+            while hi - lo > 1e-7:
+                mid = (lo + hi) / 2
+                if hit_at(mid) is None:
+                    lo = mid
+                else:
+                    hi = mid
+            hh = hit_at(hi)
+            return lo, _classify(hh, lay, (c0[0] + lo * D[0], c0[1] + lo * D[1]), None)
+        prev = t
+    return None, None
+
+
+def _classify(h: tuple[str, int] | None, lay: geo.Layout, p: XY, _: None) -> tuple[str, int] | None:
+    if h is None or h[0] != "gatecand":
+        return h
+    b = lay.bases[h[1]]
+    # a gate contact from outside (the centre on the outer side of the gate line) docks the ship
+    nx, ny = geo.unit(b.normal)
+    side = (p[0] - b.gate_mid[0]) * nx + (p[1] - b.gate_mid[1]) * ny
+    return ("gate", h[1]) if side > 0 else ("base", h[1])
+
+
+def _border_touch(c0: XY, D: XY, r: float, lay: geo.Layout) -> XY:
+    """SP-GEO-09 for ships: the centre where the disc first touches the border, projected on that edge."""
+    lo, hi = 0.0, 1.0
+    for _ in range(50):
+        mid = (lo + hi) / 2
+        p = (c0[0] + mid * D[0], c0[1] + mid * D[1])
+        if geo.disc_inside_field(p, r, lay):
+            lo = mid
+        else:
+            hi = mid
+    p = (c0[0] + hi * D[0], c0[1] + hi * D[1])
+    x, y = p
+    if x - r < 1e-6:
+        x = 0.0
+    elif x + r > lay.W - 1e-6:
+        x = lay.W
+    if y - r < 1e-6:
+        y = 0.0
+    elif y + r > lay.H - 1e-6:
+        y = lay.H
+    return (x, y)
+
+
+TASKS: dict[str, Any] = {
+    "setup_draw": t_setup_draw,
+    "setup_flicks": t_setup_flicks,
+    "turn_start": t_turn_start,
+    "turn_end": t_turn_end,
+    "turn_pass": t_turn_pass,
+    "adventures": t_adventures,
+    "move_begin": t_move_begin,
+    "captures": t_captures,
+    "end_move": t_end_move,
+    "dock": t_dock,
+    "after_move": t_after_move,
+    "base_step": t_base_step,
+    "damage": t_damage,
+    "wind_push": t_wind_push,
+}

@@ -1,0 +1,233 @@
+"""PNG pictures of the Space Pirates galaxy, drawn to scale with matplotlib (Agg backend).
+
+A picture is drawn from one seat's view (or the spectator's), so it never shows more than that
+seat may see: face-down transports are plain grey discs, with a letter only for faces the viewer
+knows; open asteroids are marked. The field is drawn in centimetres with a 10 cm grid, map
+elements as grey polygons, inhabited bases as blue rectangles with their black-and-yellow gates,
+slots and owners, abandoned bases hatched, ships as coloured stands with a nose line, the storm
+as a translucent disc and, when given, the rulers of the move in progress.
+
+>>> import holotable, tempfile, pathlib
+>>> st = holotable.load("space-pirates").new_state(players=2, seed=3, first_seat=0)
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "table.png"
+>>> draw_view(st.view(0), path) == path and path.read_bytes()[:4] == b"\\x89PNG"
+True
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")  # no display: files only (must precede pyplot)
+
+import matplotlib.pyplot as plt
+from matplotlib import patheffects
+from matplotlib.axes import Axes
+from matplotlib.patches import Circle, Polygon
+
+from holotable.engine import State
+
+#: Ship colours by seat (SP-COMP-01: blue, green, yellow, red).
+SHIP_COLOURS = ("#1f5fd6", "#1e9e3a", "#e0b400", "#d62020")
+SHIP_NAMES = ("blue", "green", "yellow", "red")
+IDENTITY_LETTERS = {"ORE": "O", "SPICE": "S", "TECH": "T", "MEDS": "M", "RELICS": "R", "ASTEROID": "A",
+                    "POLICE": "P"}
+#: A dark outline that keeps labels readable over elements and bases.
+OUTLINE = [patheffects.withStroke(linewidth=2.0, foreground="black")]
+LEGEND = ("grey disc: face-down transport (a letter: a face you know) · A: open asteroid · "
+          "ring: token to act on · * active ship · dashed yellow: gate")
+Segment = tuple[tuple[float, float], tuple[float, float]]
+
+
+def ship_colour(seat: int) -> str:
+    return SHIP_COLOURS[seat % len(SHIP_COLOURS)]
+
+
+def current_rulers(state: State[Any, Any], seat: int | None) -> list[Segment]:
+    """The rulers laid since the current turn began, from the log this seat may read."""
+    rulers: list[Segment] = []
+    for event in state.log_for(seat):
+        if event.kind == "turn":
+            rulers = []
+        elif event.kind == "ruler":
+            start, end = event.data.get("start"), event.data.get("end")
+            if start is not None and end is not None:
+                rulers.append(((float(start[0]), float(start[1])), (float(end[0]), float(end[1]))))
+    return rulers
+
+
+def _draw_field(ax: Axes, W: float, H: float) -> None:
+    ax.add_patch(Polygon([(0, 0), (W, 0), (W, H), (0, H)], closed=True, facecolor="#0b1030", edgecolor="white",
+                         linewidth=1.5, zorder=0))
+    for x in range(10, int(W), 10):
+        ax.plot([x, x], [0, H], color="#27305a", linewidth=0.5, zorder=1)
+    for y in range(10, int(H), 10):
+        ax.plot([0, W], [y, y], color="#27305a", linewidth=0.5, zorder=1)
+    ax.set_xlim(-2, W + 2)
+    ax.set_ylim(-2, H + 2)
+    ax.set_aspect("equal")
+    ax.set_xticks(range(0, int(W) + 1, 10))
+    ax.set_yticks(range(0, int(H) + 1, 10))
+    ax.tick_params(labelsize=7)
+
+
+def _draw_elements(ax: Axes, elements: Iterable[dict[str, Any]]) -> None:
+    for e in elements:
+        pts = [tuple(p) for p in e["polygon"]]
+        abandoned = e.get("kind") == "abandoned_base"
+        ax.add_patch(Polygon(pts, closed=True, facecolor="#6b6b7a" if not abandoned else "#4a4a55",
+                             edgecolor="#c8c8d8", linewidth=0.8, hatch="//" if abandoned else None, zorder=2))
+        cx = sum(p[0] for p in pts) / len(pts)
+        cy = sum(p[1] for p in pts) / len(pts)
+        ax.text(cx, cy, e["id"], color="white", fontsize=6, ha="center", va="center", zorder=3)
+
+
+def _draw_bases(ax: Axes, bases: Iterable[dict[str, Any]], players: Sequence[dict[str, Any]]) -> None:
+    for b in bases:
+        if not b["inhabited"]:
+            continue
+        pts = [tuple(p) for p in b["polygon"]]
+        owner = b["owner"]
+        edge = ship_colour(owner) if owner is not None else "#9fb4ff"
+        ax.add_patch(Polygon(pts, closed=True, facecolor="#23336e", edgecolor=edge,
+                             linewidth=2.5 if owner is not None else 1.0, zorder=2))
+        (x0, y0), (x1, y1) = b["gate"]
+        ax.plot([x0, x1], [y0, y1], color="black", linewidth=3.5, solid_capstyle="butt", zorder=4)
+        ax.plot([x0, x1], [y0, y1], color="#ffd400", linewidth=3.5, linestyle=(0, (2, 2)), zorder=5)
+        for sx, sy in b["slots"]:
+            ax.add_patch(Circle((sx, sy), 1.5, facecolor="none", edgecolor="#9fb4ff", linewidth=0.5,
+                                linestyle=":", zorder=3))
+        cx = sum(p[0] for p in pts) / len(pts)
+        cy = sum(p[1] for p in pts) / len(pts)
+        label = b["id"]
+        if b["prices"]:
+            label += "\n" + " ".join(f"{k[0]}{v}" for k, v in b["prices"].items())
+        elif b["market"] is None:
+            label += "\nmarket ?"
+        if owner is not None:
+            label += f"\nowner {SHIP_NAMES[owner % 4]}"
+        ax.text(cx, cy, label, color="white", fontsize=5.5, ha="center", va="center", zorder=6, path_effects=OUTLINE)
+
+
+def _draw_tokens(ax: Axes, tokens: Iterable[dict[str, Any]], radius: float, decision_tid: int | None) -> None:
+    for t in tokens:
+        x, y = t["pos"]
+        if t["open"]:
+            ax.add_patch(Circle((x, y), radius, facecolor="#8b4513", edgecolor="#ff7f50", linewidth=1.5, zorder=7))
+            ax.text(x, y, "A", color="white", fontsize=7, fontweight="bold", ha="center", va="center", zorder=8)
+        else:
+            ax.add_patch(Circle((x, y), radius, facecolor="#7d7d7d", edgecolor="#d0d0d0", linewidth=0.8, zorder=7))
+            ident = t.get("identity")
+            if ident is not None:  # a face this viewer knows
+                ax.text(x, y, IDENTITY_LETTERS.get(ident, "?"), color="black", fontsize=6.5, ha="center",
+                        va="center", zorder=8)
+        if t["tid"] == decision_tid:
+            ax.add_patch(Circle((x, y), radius + 0.6, facecolor="none", edgecolor="white", linewidth=1.0,
+                                linestyle="--", zorder=8))
+        ax.text(x + radius * 0.8, y - radius * 1.3, str(t["tid"]), color="#bbbbbb", fontsize=4.5, zorder=8)
+
+
+def _draw_ships(ax: Axes, view: dict[str, Any], radius: float) -> None:
+    bases = view["bases"]
+    for p in view["players"]:
+        seat, ship = p["seat"], p["ship"]
+        if ship["center"] is not None:
+            cx, cy = ship["center"]
+        elif ship["base"] is not None:
+            cx, cy = bases[ship["base"]]["slots"][ship["slot"]]
+        else:
+            continue
+        h = math.radians(float(ship["heading"]))
+        colour = ship_colour(seat)
+        ax.add_patch(Circle((cx, cy), radius, facecolor=colour, edgecolor="white", linewidth=1.2, zorder=9))
+        nx, ny = cx + radius * math.cos(h), cy + radius * math.sin(h)
+        ax.plot([cx, nx], [cy, ny], color="white", linewidth=1.5, zorder=10)
+        ax.plot([nx], [ny], marker="o", markersize=2.5, color="white", zorder=10)
+        mark = str(seat) + ("*" if seat == view.get("active") else "")
+        ax.text(cx, cy - radius - 0.9, mark, color="white", fontsize=7, fontweight="bold", ha="center", va="top",
+                zorder=10, path_effects=[patheffects.withStroke(linewidth=2.5, foreground=colour)])
+
+
+def _draw_rulers(ax: Axes, rulers: Sequence[Segment], colour: str, width: float = 1.0) -> None:
+    """Rulers to scale: rectangles of the ruler width along each laid segment (SP-GEO-04)."""
+    for i, ((x0, y0), (x1, y1)) in enumerate(rulers):
+        length = math.hypot(x1 - x0, y1 - y0) or 1.0
+        nx, ny = -(y1 - y0) / length * width / 2, (x1 - x0) / length * width / 2
+        corners = [(x0 + nx, y0 + ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)]
+        ax.add_patch(Polygon(corners, closed=True, facecolor="#f3e6c4", edgecolor=colour, linewidth=1.2,
+                             alpha=0.9, zorder=6))
+        ax.text((x0 + x1) / 2, (y0 + y1) / 2, str(i + 1), color="black", fontsize=5, ha="center", va="center",
+                zorder=6)
+
+
+def _caption(view: dict[str, Any]) -> str:
+    parts = []
+    seat = view.get("seat")
+    parts.append("spectator" if seat is None else f"seat {seat} ({SHIP_NAMES[seat % 4]})")
+    if "ply" in view:
+        parts.append(f"ply {view['ply']}")
+    parts.append(f"turn {view['turn']}")
+    parts.append(f"active {view['active']}")
+    dec = view.get("decision")
+    if dec:
+        parts.append(f"waiting: {dec['kind']} by seat {dec['seat']}")
+    if view.get("over"):
+        parts.append("game over" + (f", winner {view['winner']}" if view.get("winner") is not None else ""))
+    money = "  ".join(f"{SHIP_NAMES[p['seat'] % 4]} {p['mc']} MC, {p['hand_count']} cards, {p['hold_count']} cargo"
+                      for p in view["players"])
+    return " · ".join(parts) + "\n" + money + "\n" + LEGEND
+
+
+def figure_for_view(view: dict[str, Any], *, rulers: Sequence[Segment] = (), title: str | None = None) -> Any:
+    """A matplotlib figure of one view (the caller closes it)."""
+    W, H = (float(v) for v in view["field"])
+    scale = 0.16  # inches per 10 cm... per cm: a 60 cm field is about 9.6 inches wide
+    fig, ax = plt.subplots(figsize=(max(6.0, W * scale), max(6.0, H * scale) + 0.8), dpi=110)
+    _draw_field(ax, W, H)
+    _draw_elements(ax, view["elements"])
+    _draw_bases(ax, view["bases"], view["players"])
+    storm = view.get("storm")
+    if storm is not None:
+        ax.add_patch(Circle((storm[0], storm[1]), 6.0, facecolor="#7fd6ff", alpha=0.25, edgecolor="#7fd6ff",
+                            linewidth=1.0, linestyle="--", zorder=11))
+        ax.text(storm[0], storm[1] + 6.3, "storm", color="#7fd6ff", fontsize=6, ha="center", zorder=11)
+    active = view.get("active")
+    if rulers:
+        _draw_rulers(ax, rulers, ship_colour(int(active or 0)))
+    dec = view.get("decision") or {}
+    _draw_tokens(ax, view["tokens"], 1.25, dec.get("tid"))
+    _draw_ships(ax, view, 1.5)
+    ax.set_title(title or "Space Pirates", fontsize=10)
+    fig.text(0.5, 0.01, _caption(view), ha="center", va="bottom", fontsize=7)
+    fig.subplots_adjust(left=0.05, right=0.98, top=0.95, bottom=0.1)
+    return fig
+
+
+def png_bytes(view: dict[str, Any], *, rulers: Sequence[Segment] = (), title: str | None = None) -> bytes:
+    fig = figure_for_view(view, rulers=rulers, title=title)
+    try:
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png")
+        return buf.getvalue()
+    finally:
+        plt.close(fig)
+
+
+def draw_view(view: dict[str, Any], path: str | Path, *, rulers: Sequence[Segment] = (),
+              title: str | None = None) -> Path:
+    """Write the PNG of one view to ``path`` (folders are created) and return the path."""
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(png_bytes(view, rulers=rulers, title=title))
+    return out
+
+
+def draw_state(state: State[Any, Any], seat: int | None, path: str | Path, *, title: str | None = None) -> Path:
+    """The PNG of what ``seat`` sees in ``state`` (``None``: the spectator), with the current rulers."""
+    return draw_view(state.view(seat), path, rulers=current_rulers(state, seat), title=title)

@@ -1,0 +1,159 @@
+"""Space Pirates' plain game data (spec §4.1). Positions are stored rounded (see geometry.rnd).
+
+Token ids are 0..33; ``ident[tid]`` is the identity (determinisation re-deals it for hidden tokens).
+``where[tid]`` is ``bag`` | ``map`` | ``hold`` | ``police`` | ``transit``. ``known[tid]`` is a bit
+mask of seats that know the identity (SP-INFO-01). Draw stacks keep their top card at the end.
+Pending work is a stack of small task dicts (top = end); a task whose ``kind`` is a decision kind
+is the decision the engine is waiting for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .geometry import XY, Layout, LayoutKey
+
+
+@dataclass(slots=True)
+class Ship:
+    base: int | None = None  # docked at this base index
+    slot: int | None = None
+    center: XY | None = None  # in space
+    heading: float = 0.0
+    arrested: bool = False
+    fine_due: bool = False
+
+    def copy(self) -> Ship:
+        return Ship(self.base, self.slot, self.center, self.heading, self.arrested, self.fine_due)
+
+
+@dataclass(slots=True)
+class SPData:
+    n: int
+    layout_key: LayoutKey
+    layout: Layout
+    ident: list[str]
+    where: list[str]
+    pos: list[XY | None]
+    open: list[bool]
+    known: list[int]
+    holder: list[int | None]
+    ships: list[Ship]
+    mc: list[int]
+    hands: list[list[str]]
+    holds: list[list[int]]
+    police: list[int | None]
+    owned: list[int | None]
+    seen_markets: list[set[int]]
+    draw: dict[int, list[str]]
+    discard: dict[int, list[str]]
+    in_play: str | None
+    bank: int
+    owner: list[int | None]  # per base index
+    market: list[str | None]  # per base index (inhabited only)
+    market_up: list[bool]
+    docked: list[list[int | None]]  # per base: seat in slot 0 / 1
+    market_out: list[str]  # market cards out of the game, never seen (SP-AMB-39)
+    active: int = 0
+    first_seat: int = 0
+    turn: int = 0
+    storm: XY | None = None
+    stack: list[dict[str, Any]] = field(default_factory=list)
+    winner: int | None = None
+    over: bool = False
+    reason: str = ""
+    bought: list[bool] = field(default_factory=list)
+    last_flick: dict[str, Any] | None = None
+
+    def copy(self) -> SPData:
+        # Hand-written: cloning is on the hot path of search and simulation. Task dicts hold
+        # only immutable values (tuples, numbers, strings), so a shallow copy of each suffices.
+        return SPData(
+            self.n, self.layout_key, self.layout, self.ident[:], self.where[:], self.pos[:], self.open[:],
+            self.known[:], self.holder[:], [s.copy() for s in self.ships], self.mc[:],
+            [h[:] for h in self.hands], [h[:] for h in self.holds], self.police[:], self.owned[:],
+            [set(s) for s in self.seen_markets], {v: s[:] for v, s in self.draw.items()},
+            {v: s[:] for v, s in self.discard.items()}, self.in_play, self.bank, self.owner[:], self.market[:],
+            self.market_up[:], [d[:] for d in self.docked], self.market_out[:], self.active, self.first_seat,
+            self.turn, self.storm, [dict(t) for t in self.stack], self.winner, self.over, self.reason,
+            self.bought[:], self.last_flick,
+        )
+
+    def ship_positions(self, exclude: int | None = None) -> dict[int, XY]:
+        """Centres of ships in space (docked ships excluded)."""
+        return {s: sh.center for s, sh in enumerate(self.ships) if sh.center is not None and s != exclude}
+
+    def ship_center_any(self, seat: int) -> XY:
+        sh = self.ships[seat]
+        if sh.center is not None:
+            return sh.center
+        assert sh.base is not None and sh.slot is not None
+        return self.layout.bases[sh.base].slots[sh.slot]
+
+    def map_tokens(self, exclude: int | None = None) -> dict[int, XY]:
+        out: dict[int, XY] = {}
+        for t, w in enumerate(self.where):
+            p = self.pos[t]
+            if w == "map" and t != exclude and p is not None:
+                out[t] = p
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        lay = self.layout
+        return {
+            "players": self.n,
+            "field": [lay.W, lay.H],
+            "layout": [list(self.layout_key[2]), list(self.layout_key[3])],
+            "tokens": [
+                {"tid": t, "identity": self.ident[t], "where": self.where[t],
+                 "pos": _pos(self.pos[t]), "open": self.open[t],
+                 "known": [s for s in range(self.n) if self.known[t] >> s & 1], "holder": self.holder[t]}
+                for t in range(len(self.ident))
+            ],
+            "bag": sorted(t for t, w in enumerate(self.where) if w == "bag"),
+            "ships": [
+                {"base": sh.base, "slot": sh.slot, "center": None if sh.center is None else list(sh.center),
+                 "heading": sh.heading, "arrested": sh.arrested, "fine_due": sh.fine_due}
+                for sh in self.ships
+            ],
+            "mc": list(self.mc),
+            "bank": self.bank,
+            "hands": [list(h) for h in self.hands],
+            "holds": [list(h) for h in self.holds],
+            "police": list(self.police),
+            "owned": list(self.owned),
+            "seen_markets": [sorted(s) for s in self.seen_markets],
+            "draw": {str(v): list(s) for v, s in self.draw.items()},
+            "discard": {str(v): list(s) for v, s in self.discard.items()},
+            "in_play": self.in_play,
+            "owner": list(self.owner),
+            "market": list(self.market),
+            "market_up": list(self.market_up),
+            "docked": [list(d) for d in self.docked],
+            "market_out": list(self.market_out),
+            "active": self.active,
+            "first_seat": self.first_seat,
+            "turn": self.turn,
+            "storm": None if self.storm is None else list(self.storm),
+            "stack": [_jsonable(t) for t in self.stack],
+            "winner": self.winner,
+            "over": self.over,
+            "reason": self.reason,
+            "bought": list(self.bought),
+            "last_flick": self.last_flick,
+        }
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, dict):
+        return {str(k): _jsonable(x) for k, x in v.items()}
+    if isinstance(v, list | tuple):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, set | frozenset):
+        return sorted(_jsonable(x) for x in v)
+    return v
+
+
+def _pos(p: XY | None) -> list[float] | None:
+    return None if p is None else [p[0], p[1]]
