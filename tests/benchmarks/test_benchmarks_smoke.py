@@ -107,3 +107,23 @@ def test_run_all_quick_writes_json_and_markdown(tmp_path: Path) -> None:
     assert rc == 0
     assert {g["status"] for g in report["goals"]} <= {"PASS", "FAIL", "SKIP"}
     assert any(row["workload"] == "engine captain-black 4p" for row in report["rows"])
+
+
+def test_games_bench_runs_every_game_module_and_reports(tmp_path: Path) -> None:
+    games = bench("games_bench")
+    out = tmp_path / "games.json"
+    md = tmp_path / "games.md"
+    rc = games.main(["--seconds", "0.01", "--repeats", "1", "--no-pin", "--game", "buccaneers",
+                     "--json", str(out), "--markdown", str(md)])
+    assert rc == 0
+    figures = json.loads(out.read_text())
+    assert set(figures) == {"buccaneers"}
+    assert figures["buccaneers"]["random_play"]["games_per_s"] > 0
+    assert "### buccaneers" in md.read_text()
+    assert set(games.GAME_MODULES) == {"buccaneers", "council", "kyrum", "space-pirates"}
+
+
+def test_run_all_passes_only_the_timing_options_to_the_game_benchmarks() -> None:
+    run_all = bench("run_all")
+    argv = ["--quick", "--json", "x.json", "--seconds", "0.5", "--strict", "--repeats", "2", "--no-pin"]
+    assert run_all.timing_args(argv) == ["--quick", "--seconds", "0.5", "--repeats", "2", "--no-pin"]

@@ -147,6 +147,15 @@ def simulate_command(
     rotate: Annotated[bool, typer.Option("--rotate/--no-rotate", help="Turn the seating one seat per game.")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     param: ParamOption = None,
+    schedule: Annotated[
+        str | None,
+        typer.Option("--schedule", help="A campaign game (kyrum): play each scheduled game --games times; "
+                     "'all', '1-30' or '1,5,9-12'."),
+    ] = None,
+    carry: Annotated[
+        str | None,
+        typer.Option("--carry", help="With --schedule: what earlier games leave behind (kyrum: played, fresh)."),
+    ] = None,
 ) -> None:
     """Play many games between agents and report win rates, scores and lengths with 95% intervals."""
     from holotable.sim.batch import simulate
@@ -154,6 +163,9 @@ def simulate_command(
     from .simulate import progress_bar, render_report
 
     names = split_names(agents)
+    if schedule is not None or carry is not None:
+        _simulate_schedule(game_name, players, games, names, seed, workers, param, schedule or "all", carry, as_json)
+        return
     with user_errors():
         params = parse_params(param)
         game = load_game(game_name)
@@ -165,6 +177,29 @@ def simulate_command(
         typer.echo(json.dumps(report.to_dict(), indent=1))
     else:
         out_console().print(render_report(report))
+
+
+def _simulate_schedule(game_name: str, players: int | None, games: int, names: list[str], seed: int, workers: int,
+                       param: list[str] | None, schedule: str, carry: str | None, as_json: bool) -> None:
+    """``simulate --schedule``: every scheduled game of a campaign game, side by side."""
+    from holotable.sim.schedule import parse_numbers, simulate_schedule
+
+    from .simulate import progress_bar, render_schedule_report
+
+    with user_errors():
+        params = parse_params(param)
+        game = load_game(game_name)
+        check_agents(game, names)
+        numbers = parse_numbers(schedule)
+        show_bar = not as_json and sys.stderr.isatty()
+        total = games * (len(numbers) if numbers is not None else 1)
+        with progress_bar(show_bar, total) as progress:
+            report = simulate_schedule(game.spec.name, players, games, names, seed, numbers, carry=carry,
+                                       workers=workers, params=params, progress=progress)
+    if as_json:
+        typer.echo(json.dumps(report.to_dict(), indent=1))
+    else:
+        out_console().print(render_schedule_report(report))
 
 
 @app.command("replay")
@@ -218,8 +253,10 @@ def scenario_command(
 
 # Sub-commands that live in their own modules (imported here, after `app` exists).
 from . import kyrum as _kyrum  # noqa: E402
+from . import render_png as _render_png  # noqa: E402
 
 app.add_typer(_kyrum.app, name="kyrum")
+app.command("render")(_render_png.render_command)
 
 
 def main(argv: list[str] | None = None) -> Any:

@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-app = typer.Typer(name="kyrum", help="Black Hole: Kyrum content-pack tools.", no_args_is_help=True,
+app = typer.Typer(name="kyrum", help="Black Hole: Kyrum campaigns and content-pack tools.", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
 
 
@@ -36,3 +36,6 @@ def validate_command(
         typer.echo(f"FAILED: {len(errors)} error(s), {len(warnings)} warning(s)")
     if errors or (strict and warnings):
         raise typer.Exit(1)
+
+
+__import__("holotable.cli.kyrum_campaign", fromlist=["register"]).register(app)  # new/continue/status/... commands

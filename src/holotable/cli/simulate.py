@@ -13,7 +13,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from holotable.sim.batch import SimulationReport, Tally
+from holotable.sim.batch import SimulationReport, Tally, count_endings
+from holotable.sim.schedule import ScheduleReport
+from holotable.sim.stats import MeanCI
 
 from .render import compact
 
@@ -68,12 +70,107 @@ def render_report(report: SimulationReport) -> RenderableType:
         agents,
         Text(f"Shared wins: {report.shared_wins} game(s) (each winner counts a win; win share splits it)"),
         Text(f"Mean game length: {length.mean:.1f}{spread} steps"),
+        *_endings(report),
+        *_measures(report),
         Text(
             f"Wall time: {report.wall_time:.2f} s · {report.games_per_second:.1f} games/s · "
             f"{report.workers} worker(s)"
         ),
     ]
     return Group(*lines)
+
+
+#: More distinct outcome reasons than this are free text (scores in them), not categories.
+MAX_ENDINGS_SHOWN = 12
+
+
+def _mean(m: MeanCI, digits: int = 1) -> str:
+    if math.isnan(m.mean):
+        return "-"
+    spread = "" if math.isnan(m.half_width) or m.n < 2 else f" ± {m.half_width:.{digits}f}"
+    return f"{m.mean:.{digits}f}{spread}"
+
+
+def _endings(report: SimulationReport) -> list[RenderableType]:
+    endings = report.endings
+    if not endings:
+        return []
+    if len(endings) > MAX_ENDINGS_SHOWN:
+        return [Text(f"{len(endings)} distinct outcome reasons (listed by --json)", style="dim")]
+    table = Table(title="How the games ended", box=box.SIMPLE_HEAVY, title_justify="left")
+    table.add_column("Outcome reason")
+    table.add_column("Games", justify="right")
+    table.add_column("Share", justify="right")
+    for reason, count in endings.items():
+        table.add_row(reason or "-", str(count), _pct(count / report.games))
+    return [table]
+
+
+def _measures(report: SimulationReport) -> list[RenderableType]:
+    if not report.measures:
+        return []
+    table = Table(title="Measures per game (mean ± 95% CI)", box=box.SIMPLE_HEAVY, title_justify="left")
+    table.add_column("Measure")
+    table.add_column("Mean ± 95% CI", justify="right")
+    table.add_column("Games", justify="right")
+    for name, m in report.measures.items():
+        table.add_row(name, _mean(m, 2), str(m.n))
+    return [table]
+
+
+#: Measures shown as columns of the schedule table (the first ones the game reports).
+SCHEDULE_MEASURES = 2
+
+
+def _losses(rep: SimulationReport, prefix: str) -> str:
+    """The reasons of the games nobody won (a solo game's defeats), most frequent first."""
+    lost = count_endings([rec for rec in rep.records if not rec.winners])
+    return ", ".join(f"{reason.removeprefix(prefix)} {count}" for reason, count in lost.items()) or "-"
+
+
+def _shared_prefix(reasons: list[str]) -> str:
+    """The head every reason starts with, up to its first ``": "`` (``"defeat: "``); else empty."""
+    heads = {reason.partition(": ")[0] for reason in reasons if ": " in reason}
+    if len(heads) != 1 or any(": " not in reason for reason in reasons):
+        return ""
+    return f"{heads.pop()}: "
+
+
+def render_schedule_report(report: ScheduleReport) -> RenderableType:
+    """One row per scheduled game: wins, win rate with its interval, the game's first measures
+    (mean ± 95% CI) and why the games nobody won were lost."""
+    entries = report.entries
+    first = entries[0][1]
+    names = list(first.measures)[:SCHEDULE_MEASURES]
+    lost = [rec.reason for _, rep in entries for rec in rep.records if not rec.winners]
+    prefix = _shared_prefix(lost)
+    head = Text.assemble(
+        (f"{report.game}", "bold"),
+        f" · schedule of {len(entries)} game(s) · {first.games} games each · seed {report.seed} · "
+        f"agents {', '.join(first.agents)} · carry {report.carry or 'default'}",
+    )
+    table = Table(title="Per scheduled game", box=box.SIMPLE_HEAVY, title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("Scheduled game")
+    for name in ("Won", "Win rate [95% CI]", "Steps", *names):
+        table.add_column(name, justify="right")
+    table.add_column(f"Not won: {prefix.rstrip(': ')}" if prefix else "Not won: reason")
+    for sched, rep in entries:
+        tally = rep.seats[0]
+        lo, hi = tally.win_rate_ci
+        table.add_row(str(sched.number), sched.label, f"{tally.wins}/{tally.games}",
+                      f"{100 * tally.win_rate:.0f}% [{100 * lo:.0f}, {100 * hi:.0f}]", f"{rep.length.mean:.0f}",
+                      *[_mean(rep.measures[n]) if n in rep.measures else "-" for n in names],
+                      _losses(rep, prefix))
+    games = sum(rep.games for _, rep in entries)
+    wins = sum(rep.seats[0].wins for _, rep in entries)
+    return Group(
+        head,
+        table,
+        Text(f"All scheduled games: {wins}/{games} won ({_pct(wins / games if games else math.nan)})"),
+        Text(f"Wall time: {report.wall_time:.1f} s (of which {report.setup_time:.1f} s building the starting "
+             "points)"),
+    )
 
 
 @contextmanager
@@ -90,11 +187,11 @@ def progress_bar(enabled: bool, total: int) -> Iterator[Callable[[int, int], Non
 
         last = 0.0
 
-        def update(done: int, _total: int) -> None:
+        def update(done: int, of: int) -> None:
             nonlocal last
             now = time.monotonic()
-            if done >= total or now - last >= 0.1:  # fast games would spend their time drawing
+            if done >= of or now - last >= 0.1:  # fast games would spend their time drawing
                 last = now
-                bar.update(task, completed=done, refresh=True)
+                bar.update(task, completed=done, total=of, refresh=True)
 
         yield update

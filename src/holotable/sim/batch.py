@@ -23,6 +23,7 @@ from typing import Any, Self
 from holotable.agents.base import UnknownAgentError, agent_names, make_agent, parse_agent_spec
 from holotable.engine import Config, ConfigError, Game, derive_seed, load
 
+from .hooks import measures_for
 from .runner import make_agents, play_game
 from .stats import MeanCI, mean_ci, wilson_interval
 
@@ -43,6 +44,10 @@ class GameRecord:
     ranks: tuple[int, ...]
     winners: tuple[int, ...]
     steps: int
+    #: The outcome's reason (how the game ended).
+    reason: str = ""
+    #: The game's own measures of the finished game (:mod:`holotable.sim.hooks`), in its order.
+    measures: tuple[tuple[str, float], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -53,6 +58,8 @@ class GameRecord:
             "ranks": list(self.ranks),
             "winners": list(self.winners),
             "steps": self.steps,
+            "reason": self.reason,
+            "measures": dict(self.measures),
         }
 
 
@@ -141,6 +148,10 @@ class SimulationReport:
     seats: list[SeatStats] = field(init=False)
     agents_summary: list[AgentStats] = field(init=False)
     length: MeanCI = field(init=False)
+    #: How many games ended for each outcome reason, most frequent first.
+    endings: dict[str, int] = field(init=False)
+    #: Mean and 95% interval of each of the game's measures (empty for a game without any).
+    measures: dict[str, MeanCI] = field(init=False)
 
     def __post_init__(self) -> None:
         self.seats = []
@@ -157,6 +168,8 @@ class SimulationReport:
                 by_agent.setdefault(name, []).append((rec, seat))
         self.agents_summary = [AgentStats.of(samples, agent=name) for name, samples in by_agent.items()]
         self.length = mean_ci([float(rec.steps) for rec in self.records], CONFIDENCE)
+        self.endings = count_endings(self.records)
+        self.measures = summarise_measures(self.records)
 
     @property
     def games(self) -> int:
@@ -187,6 +200,8 @@ class SimulationReport:
             "mean_length": self.length.mean,
             "length_ci": [self.length.lo, self.length.hi],
             "shared_wins": self.shared_wins,
+            "endings": dict(self.endings),
+            "measures": {name: m.to_dict() for name, m in self.measures.items()},
             "timing": {
                 "wall_time_s": self.wall_time,
                 "games_per_s": self.games_per_second if self.wall_time > 0 else None,
@@ -196,6 +211,23 @@ class SimulationReport:
         if include_games:
             out["results"] = [rec.to_dict() for rec in self.records]
         return out
+
+
+def count_endings(records: Sequence[GameRecord]) -> dict[str, int]:
+    """Games per outcome reason, most frequent first (ties in order of first appearance)."""
+    counts: dict[str, int] = {}
+    for rec in records:
+        counts[rec.reason] = counts.get(rec.reason, 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: -kv[1]))
+
+
+def summarise_measures(records: Sequence[GameRecord]) -> dict[str, MeanCI]:
+    """Mean and interval of every measure, over the games that report it."""
+    values: dict[str, list[float]] = {}
+    for rec in records:
+        for name, value in rec.measures:
+            values.setdefault(name, []).append(float(value))
+    return {name: mean_ci(vals, CONFIDENCE) for name, vals in values.items()}
 
 
 # ---------------------------------------------------------------------- running
@@ -231,9 +263,12 @@ def _play_chunk(chunk: _Chunk) -> list[GameRecord]:
 
 def _play_one(game: Game[Any, Any], config: Config, seed: int, index: int, names: tuple[str, ...]) -> GameRecord:
     game_seed = derive_seed(seed, "game", index)
-    _, result = play_game(game, config, game_seed, make_agents(game, names, game_seed))
+    state, result = play_game(game, config, game_seed, make_agents(game, names, game_seed))
     out = result.outcome
-    return GameRecord(index, game_seed, names, tuple(out.scores), tuple(out.ranks), out.winners, result.steps)
+    measure = measures_for(game)
+    measured = () if measure is None else tuple((k, float(v)) for k, v in measure(state).items())
+    return GameRecord(index, game_seed, names, tuple(out.scores), tuple(out.ranks), out.winners, result.steps,
+                      out.reason, measured)
 
 
 def _chunks(work: list[tuple[int, tuple[str, ...]]], size: int) -> list[tuple[tuple[int, tuple[str, ...]], ...]]:

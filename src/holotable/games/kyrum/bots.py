@@ -173,3 +173,5 @@ class KyrumHeuristic(Agent):
 
 
 register_agent("heuristic", KyrumHeuristic, game="kyrum")
+
+from . import planner_bot  # noqa: E402,F401  (registers the objective-aware "planner" agent)
