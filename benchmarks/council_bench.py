@@ -25,7 +25,6 @@ import argparse
 import json
 import statistics
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -34,65 +33,13 @@ if __package__ in (None, ""):  # run as a script: make the repository root impor
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import engine_bench
+from benchmarks.game_timers import decision_timer, think_timer
 from benchmarks.timing import Rate, measure_interleaved, pin_to_one_core
 
 BHC = "council"
 CB = "captain-black"
 PLAYERS = 5
 CB_PLAYERS = 4
-
-
-def decision_timer(
-    game_name: str, *, players: int, iterations: int, seed: int = 1, state_seed: int = 1
-) -> Callable[[], tuple[float, Any]]:
-    """A call that makes one fresh ``iterations``-iteration ISMCTS decision for the first
-    seat asked at the start of a game, and returns (seconds, move)."""
-    from holotable.agents import make_agent, observe
-    from holotable.engine import load
-
-    game = load(game_name)
-    state = game.new_state(players=players, seed=state_seed)
-    seat = state.to_move()[0]
-
-    def decide() -> tuple[float, Any]:
-        agent = make_agent("ismcts", game, seed=seed, iterations=iterations)
-        obs = observe(state, seat)
-        start = time.perf_counter()
-        move = agent.act(obs)
-        return time.perf_counter() - start, move
-
-    return decide
-
-
-def think_timer(game_name: str, *, players: int, seed: int = 0) -> Callable[[], tuple[float, int]] | None:
-    """A call that plays one all-heuristic game and returns (seconds spent in ``act``, decisions);
-    ``None`` when the game has no heuristic bot."""
-    from holotable.agents import agent_names, make_agent, observe
-    from holotable.engine import State, load
-
-    game = load(game_name)
-    if "heuristic" not in agent_names(game.spec.name):
-        return None
-    config = engine_bench.config_for(game, players)
-    next_seed = iter(range(seed * 1_000_003, 1 << 62))
-
-    def play() -> tuple[float, int]:
-        game_seed = next(next_seed)
-        agents = [make_agent("heuristic", game, seed=game_seed * 10 + s) for s in range(players)]
-        state = State.new(game, config, game_seed)
-        spent, decisions = 0.0, 0
-        clock = time.perf_counter
-        while not state.is_terminal():
-            for seat in state.to_move():
-                obs = observe(state, seat)
-                start = clock()
-                action = agents[seat].act(obs)
-                spent += clock() - start
-                decisions += 1
-                state.apply(action, seat)
-        return spent, decisions
-
-    return play
 
 
 def run(

@@ -24,7 +24,6 @@ import json
 import random
 import statistics
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -33,6 +32,7 @@ if __package__ in (None, ""):  # run as a script: make the repository root impor
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import engine_bench
+from benchmarks.game_timers import decision_timer, think_timer
 from benchmarks.timing import Rate, Work, measure_interleaved, pin_to_one_core
 
 KYR = "kyrum"
@@ -63,55 +63,6 @@ def no_concede_batch(seed: int = 0) -> Callable[[], Work]:
     return batch
 
 
-def decision_timer(game_name: str, *, iterations: int = 200, seed: int = 1) -> Callable[[], tuple[float, Any]]:
-    """A call that makes one fresh ``iterations``-iteration ISMCTS decision for the first seat asked
-    at the start of a game, and returns (seconds, move)."""
-    from holotable.agents import make_agent, observe
-    from holotable.engine import load
-
-    game = load(game_name)
-    state = game.new_state(players=PLAYERS[game_name], seed=1)
-    seat = state.to_move()[0]
-
-    def decide() -> tuple[float, Any]:
-        agent = make_agent("ismcts", game, seed=seed, iterations=iterations)
-        obs = observe(state, seat)
-        start = time.perf_counter()
-        move = agent.act(obs)
-        return time.perf_counter() - start, move
-
-    return decide
-
-
-def think_timer(game_name: str, *, seed: int = 0) -> Callable[[], tuple[float, int]]:
-    """A call that plays one all-heuristic game and returns (seconds spent in ``act``, decisions)."""
-    from holotable.agents import make_agent, observe
-    from holotable.engine import State, load
-
-    game = load(game_name)
-    players = PLAYERS[game_name]
-    config = engine_bench.config_for(game, players)
-    next_seed = iter(range(seed * 1_000_003, 1 << 62))
-
-    def play() -> tuple[float, int]:
-        game_seed = next(next_seed)
-        agents = [make_agent("heuristic", game, seed=game_seed * 10 + s) for s in range(players)]
-        state = State.new(game, config, game_seed)
-        spent, decisions = 0.0, 0
-        clock = time.perf_counter
-        while not state.is_terminal():
-            for seat in state.to_move():
-                obs = observe(state, seat)
-                start = clock()
-                action = agents[seat].act(obs)
-                spent += clock() - start
-                decisions += 1
-                state.apply(action, seat)
-        return spent, decisions
-
-    return play
-
-
 def run(
     *,
     seconds: float = 1.0,
@@ -127,8 +78,8 @@ def run(
         careful: no_concede_batch(),
         base: engine_bench.engine_batch(CB, CB_PLAYERS),
     }
-    deciders = {name: decision_timer(name, iterations=iterations) for name in (KYR, CB)}
-    thinkers = {name: think_timer(name) for name in (KYR, CB)}
+    deciders = {name: decision_timer(name, players=PLAYERS[name], iterations=iterations) for name in (KYR, CB)}
+    thinkers = {name: think_timer(name, players=PLAYERS[name]) for name in (KYR, CB)}
     decisions: dict[str, list[float]] = {name: [] for name in deciders}
     thinking: dict[str, list[float]] = {name: [] for name in thinkers}
 

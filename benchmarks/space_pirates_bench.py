@@ -28,7 +28,7 @@ if __package__ in (None, ""):  # run as a script: make the repository root impor
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import engine_bench
-from benchmarks.buccaneers_bench import think_timer
+from benchmarks.game_timers import think_timer
 from benchmarks.timing import Rate, Work, measure_interleaved, pin_to_one_core
 
 SP = "space-pirates"
