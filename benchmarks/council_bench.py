@@ -22,7 +22,6 @@ as in :mod:`benchmarks.suite`), so the ratios hold on any machine:
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 from collections.abc import Callable
@@ -33,7 +32,14 @@ if __package__ in (None, ""):  # run as a script: make the repository root impor
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import engine_bench
-from benchmarks.game_timers import decision_timer, think_timer
+from benchmarks.game_timers import (
+    decision_timer,
+    mean_think_time,
+    play_figures,
+    search_figures,
+    think_timer,
+    write_json,
+)
 from benchmarks.timing import Rate, measure_interleaved, pin_to_one_core
 
 BHC = "council"
@@ -70,25 +76,13 @@ def run(
         for name, think in thinkers.items():
             if think is None:
                 continue
-            spent, count = 0.0, 0
-            for _ in range(think_games):
-                s, c = think()
-                spent, count = spent + s, count + c
-            thinking[name].append(spent / count)
+            thinking[name].append(mean_think_time(think, think_games))
         echo(f"  round {round_no + 1}/{repeats} done")
 
     rates: dict[str, Rate] = measure_interleaved(batches, seconds=seconds, repeats=repeats, between=between)
     bhc, cb = rates[f"engine {BHC} {PLAYERS}p"], rates[f"engine {CB} {CB_PLAYERS}p"]
     counts = {BHC: iterations, CB: baseline_iterations}
-    ismcts = {
-        name: {
-            "iterations": counts[name],
-            "decision_s_best": min(times),
-            "decision_s_median": statistics.median(times),
-            "iterations_per_s": counts[name] / min(times),
-        }
-        for name, times in decisions.items()
-    }
+    ismcts = {name: search_figures(counts[name], times) for name, times in decisions.items()}
     heuristic: dict[str, Any] | None = None
     if thinking[BHC]:
         heuristic = {
@@ -100,14 +94,7 @@ def run(
             heuristic["think_time_vs_baseline"] = min(thinking[BHC]) / min(thinking[CB])
     return {
         "rates": {key: rate.to_dict() for key, rate in rates.items()},
-        "random_play": {
-            "games_per_s": bhc.games_per_s,
-            "steps_per_game": bhc.steps_per_s / bhc.games_per_s,
-            "us_per_step": bhc.us_per_step,
-            "baseline_games_per_s": cb.games_per_s,
-            "games_per_s_vs_baseline": bhc.games_per_s / cb.games_per_s,
-            "step_cost_vs_baseline": bhc.us_per_step / cb.us_per_step,
-        },
+        "random_play": play_figures(bhc, cb),
         "heuristic": heuristic,
         "ismcts": {
             **ismcts[BHC],
@@ -171,8 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(report(figures))
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(figures, fh, indent=2)
+        write_json(args.json, figures)
     return 0
 
 

@@ -1,4 +1,5 @@
-"""Timers the per-game benchmarks share: one ISMCTS decision, and a bot's think time over whole games.
+"""What the per-game benchmarks share: timers for one ISMCTS decision and for a bot's think time over
+whole games, and the figures built from them.
 
 Each returns a call to repeat between the interleaved rounds of :func:`benchmarks.timing.measure_interleaved`,
 so a game and its Captain Black baseline are timed under the same machine load.
@@ -6,11 +7,14 @@ so a game and its Captain Black baseline are timed under the same machine load.
 
 from __future__ import annotations
 
+import json
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
 
 from benchmarks import engine_bench
+from benchmarks.timing import Rate
 
 
 def decision_timer(
@@ -65,3 +69,39 @@ def think_timer(game_name: str, *, players: int, seed: int = 0,
         return spent, decisions
 
     return play
+
+
+def mean_think_time(think: Callable[[], tuple[float, int]], games: int) -> float:
+    """Seconds per decision over ``games`` games played by a :func:`think_timer` call."""
+    spent, count = 0.0, 0
+    for _ in range(games):
+        s, c = think()
+        spent, count = spent + s, count + c
+    return spent / count
+
+
+def play_figures(rate: Rate, baseline: Rate) -> dict[str, float]:
+    """Random-play figures of ``rate`` and their ratios to ``baseline`` (timed in the same run)."""
+    return {
+        "games_per_s": rate.games_per_s,
+        "steps_per_game": rate.steps_per_s / rate.games_per_s,
+        "us_per_step": rate.us_per_step,
+        "baseline_games_per_s": baseline.games_per_s,
+        "games_per_s_vs_baseline": rate.games_per_s / baseline.games_per_s,
+        "step_cost_vs_baseline": rate.us_per_step / baseline.us_per_step,
+    }
+
+
+def search_figures(iterations: int, times: list[float]) -> dict[str, float]:
+    """The best and median time of ``iterations``-iteration decisions, and iterations per second."""
+    return {
+        "iterations": iterations,
+        "decision_s_best": min(times),
+        "decision_s_median": statistics.median(times),
+        "iterations_per_s": iterations / min(times),
+    }
+
+
+def write_json(path: str, figures: dict[str, Any]) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(figures, fh, indent=2)

@@ -20,9 +20,7 @@ kept, as in :mod:`benchmarks.suite`), so the ratios hold on any machine:
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import statistics
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -32,7 +30,14 @@ if __package__ in (None, ""):  # run as a script: make the repository root impor
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import engine_bench
-from benchmarks.game_timers import decision_timer, think_timer
+from benchmarks.game_timers import (
+    decision_timer,
+    mean_think_time,
+    play_figures,
+    search_figures,
+    think_timer,
+    write_json,
+)
 from benchmarks.timing import Rate, Work, measure_interleaved, pin_to_one_core
 
 KYR = "kyrum"
@@ -87,39 +92,17 @@ def run(
         for name, decide in deciders.items():
             decisions[name].append(decide()[0])
         for name, think in thinkers.items():
-            spent, count = 0.0, 0
-            for _ in range(think_games):
-                s, c = think()
-                spent, count = spent + s, count + c
-            thinking[name].append(spent / count)
+            thinking[name].append(mean_think_time(think, think_games))
         echo(f"  round {round_no + 1}/{repeats} done")
 
     rates: dict[str, Rate] = measure_interleaved(batches, seconds=seconds, repeats=repeats, between=between)
     cb = rates[base]
 
-    def play_figures(rate: Rate) -> dict[str, float]:
-        return {
-            "games_per_s": rate.games_per_s,
-            "steps_per_game": rate.steps_per_s / rate.games_per_s,
-            "us_per_step": rate.us_per_step,
-            "baseline_games_per_s": cb.games_per_s,
-            "games_per_s_vs_baseline": rate.games_per_s / cb.games_per_s,
-            "step_cost_vs_baseline": rate.us_per_step / cb.us_per_step,
-        }
-
-    ismcts = {
-        name: {
-            "iterations": iterations,
-            "decision_s_best": min(times),
-            "decision_s_median": statistics.median(times),
-            "iterations_per_s": iterations / min(times),
-        }
-        for name, times in decisions.items()
-    }
+    ismcts = {name: search_figures(iterations, times) for name, times in decisions.items()}
     return {
         "rates": {key: rate.to_dict() for key, rate in rates.items()},
-        "random_play": play_figures(rates[uniform]),
-        "random_play_no_concede": play_figures(rates[careful]),
+        "random_play": play_figures(rates[uniform], cb),
+        "random_play_no_concede": play_figures(rates[careful], cb),
         "heuristic": {
             "act_s_best": min(thinking[KYR]),
             "baseline_act_s_best": min(thinking[CB]),
@@ -177,8 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(report(figures))
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(figures, fh, indent=2)
+        write_json(args.json, figures)
     return 0
 
 

@@ -17,7 +17,6 @@ kept, as in :mod:`benchmarks.suite`), so the ratios hold on any machine:
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections.abc import Callable
@@ -28,7 +27,7 @@ if __package__ in (None, ""):  # run as a script: make the repository root impor
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import engine_bench
-from benchmarks.game_timers import think_timer
+from benchmarks.game_timers import mean_think_time, think_timer, write_json
 from benchmarks.timing import Rate, Work, measure_interleaved, pin_to_one_core
 
 SP = "space-pirates"
@@ -68,11 +67,8 @@ def flick_batch(players: int = 3, seed: int = 1) -> Callable[[], Work]:
 
 def _think(name: str, games: int) -> float:
     play = think_timer(name, players=PLAYERS)
-    spent, count = 0.0, 0
-    for _ in range(games):
-        s, c = play()
-        spent, count = spent + s, count + c
-    return spent / count
+    assert play is not None, f"{name} has no heuristic bot"
+    return mean_think_time(play, games)
 
 
 def run(*, seconds: float = 1.0, repeats: int = 5, think_games: int = 2,
@@ -153,8 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(report(figures))
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(figures, fh, indent=2)
+        write_json(args.json, figures)
     return 0
 
 
