@@ -72,6 +72,7 @@ def render_report(report: SimulationReport) -> RenderableType:
         Text(f"Mean game length: {length.mean:.1f}{spread} steps"),
         *_endings(report),
         *_measures(report),
+        *_agent_measures(report),
         Text(
             f"Wall time: {report.wall_time:.2f} s · {report.games_per_second:.1f} games/s · "
             f"{report.workers} worker(s)"
@@ -115,6 +116,23 @@ def _measures(report: SimulationReport) -> list[RenderableType]:
     table.add_column("Games", justify="right")
     for name, m in report.measures.items():
         table.add_row(name, _mean(m, 2), str(m.n))
+    return [table]
+
+
+def _agent_measures(report: SimulationReport) -> list[RenderableType]:
+    """The game's per-seat measures, one row per agent (mean ± 95% CI over its seat-games)."""
+    names: list[str] = []
+    for a in report.agents_summary:
+        names.extend(n for n in a.measures if n not in names)
+    if not names:
+        return []
+    table = Table(title="Measures per agent (mean ± 95% CI per seat-game)", box=box.SIMPLE_HEAVY,
+                  title_justify="left")
+    table.add_column("Agent")
+    for name in names:
+        table.add_column(name, justify="right")
+    for a in report.agents_summary:
+        table.add_row(a.agent, *[_mean(a.measures[n], 3) if n in a.measures else "-" for n in names])
     return [table]
 
 

@@ -23,7 +23,7 @@ from typing import Any, Self
 from holotable.agents.base import UnknownAgentError, agent_names, make_agent, parse_agent_spec
 from holotable.engine import Config, ConfigError, Game, derive_seed, load
 
-from .hooks import measures_for
+from .hooks import measures_for, seat_measures_for
 from .runner import make_agents, play_game
 from .stats import MeanCI, mean_ci, wilson_interval
 
@@ -48,6 +48,8 @@ class GameRecord:
     reason: str = ""
     #: The game's own measures of the finished game (:mod:`holotable.sim.hooks`), in its order.
     measures: tuple[tuple[str, float], ...] = ()
+    #: The game's per-seat measures (:mod:`holotable.sim.hooks`): one tuple of pairs per seat, or empty.
+    seat_measures: tuple[tuple[tuple[str, float], ...], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -60,6 +62,7 @@ class GameRecord:
             "steps": self.steps,
             "reason": self.reason,
             "measures": dict(self.measures),
+            "seat_measures": [dict(m) for m in self.seat_measures],
         }
 
 
@@ -77,6 +80,8 @@ class Tally:
     win_rate_ci: tuple[float, float]
     score: MeanCI
     mean_rank: float
+    #: Mean and 95% interval of each of the game's per-seat measures over these seat-games.
+    measures: dict[str, MeanCI]
 
     @property
     def win_rate(self) -> float:
@@ -95,6 +100,7 @@ class Tally:
             win_rate_ci=wilson_interval(wins, len(samples), CONFIDENCE),
             score=mean_ci([rec.scores[seat] for rec, seat in samples], CONFIDENCE),
             mean_rank=math.fsum(ranks) / len(ranks) if ranks else math.nan,
+            measures=_seat_measure_summary(samples),
             **labels,
         )
 
@@ -108,7 +114,17 @@ class Tally:
             "mean_score": self.score.mean,
             "mean_score_ci": [self.score.lo, self.score.hi],
             "mean_rank": self.mean_rank,
+            "measures": {name: m.to_dict() for name, m in self.measures.items()},
         }
+
+
+def _seat_measure_summary(samples: Sequence[tuple[GameRecord, int]]) -> dict[str, MeanCI]:
+    values: dict[str, list[float]] = {}
+    for rec, seat in samples:
+        if rec.seat_measures:
+            for name, value in rec.seat_measures[seat]:
+                values.setdefault(name, []).append(value)
+    return {name: mean_ci(vals, CONFIDENCE) for name, vals in values.items()}
 
 
 @dataclass(frozen=True)
@@ -267,8 +283,12 @@ def _play_one(game: Game[Any, Any], config: Config, seed: int, index: int, names
     out = result.outcome
     measure = measures_for(game)
     measured = () if measure is None else tuple((k, float(v)) for k, v in measure(state).items())
+    per_seat = seat_measures_for(game)
+    seat_measured = () if per_seat is None else tuple(
+        tuple((k, float(v)) for k, v in seat.items()) for seat in per_seat(state)
+    )
     return GameRecord(index, game_seed, names, tuple(out.scores), tuple(out.ranks), out.winners, result.steps,
-                      out.reason, measured)
+                      out.reason, measured, seat_measured)
 
 
 def _chunks(work: list[tuple[int, tuple[str, ...]]], size: int) -> list[tuple[tuple[int, tuple[str, ...]], ...]]:

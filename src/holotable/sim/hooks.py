@@ -4,6 +4,9 @@
   averaging over many games (game length in the game's own units, points by source, gauges at
   the end...). ``holotable simulate`` reports each one's mean with a 95% interval; balance
   reports can reuse the same hook.
+* **Seat measures**: ``seat_measures(state) -> [{name: number}, ...]``, one mapping per seat, for
+  what belongs to a player rather than to the game (Council's share of right Deduction guesses,
+  coins earned by source...). The report averages them per agent and per seat position.
 * **Schedule**: a campaign game plays a fixed series of games (Kyrum's 30 scheduled games). A
   schedule function turns a configuration into one :class:`ScheduledGame` per game number: the
   parameter values that start that game. ``holotable simulate --schedule`` plays each of them
@@ -27,6 +30,9 @@ from holotable.engine import Config, Game, State, registry
 
 MeasuresFn = Callable[[State[Any, Any]], Mapping[str, float]]
 """``fn(finished_state)`` -> named numbers (the same names for every game of a configuration)."""
+
+SeatMeasuresFn = Callable[[State[Any, Any]], Sequence[Mapping[str, float]]]
+"""``fn(finished_state)`` -> one mapping of named numbers per seat (a seat may leave a name out)."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +60,7 @@ class ScheduleFn(Protocol):
 
 
 _MEASURES: dict[str, MeasuresFn] = {}
+_SEAT_MEASURES: dict[str, SeatMeasuresFn] = {}
 _SCHEDULES: dict[str, ScheduleFn] = {}
 _LOOKED: set[str] = set()
 
@@ -61,6 +68,11 @@ _LOOKED: set[str] = set()
 def register_measures(game_name: str, fn: MeasuresFn) -> None:
     """Report ``fn(finished_state)`` for every simulated game of ``game_name``."""
     _MEASURES[game_name] = fn
+
+
+def register_seat_measures(game_name: str, fn: SeatMeasuresFn) -> None:
+    """Report ``fn(finished_state)[seat]`` per agent and per seat for every simulated game of ``game_name``."""
+    _SEAT_MEASURES[game_name] = fn
 
 
 def register_schedule(game_name: str, fn: ScheduleFn) -> None:
@@ -72,7 +84,7 @@ def _load(game: Game[Any, Any]) -> str:
     name = game.spec.name
     if name not in _LOOKED:
         _LOOKED.add(name)
-        if name not in _MEASURES and name not in _SCHEDULES:
+        if name not in _MEASURES and name not in _SEAT_MEASURES and name not in _SCHEDULES:
             registry.import_companion(game, "simulation")
     return name
 
@@ -80,6 +92,11 @@ def _load(game: Game[Any, Any]) -> str:
 def measures_for(game: Game[Any, Any]) -> MeasuresFn | None:
     """The game's registered measures, or ``None``."""
     return _MEASURES.get(_load(game))
+
+
+def seat_measures_for(game: Game[Any, Any]) -> SeatMeasuresFn | None:
+    """The game's registered per-seat measures, or ``None``."""
+    return _SEAT_MEASURES.get(_load(game))
 
 
 def schedule_for(game: Game[Any, Any]) -> ScheduleFn | None:

@@ -7,7 +7,7 @@ from bhc_helpers import GAME, agendas, arranged, new_state
 
 from holotable.agents import agent_names, make_agent, observe
 from holotable.engine import Rng, derive_seed
-from holotable.games.council.bots import approval_chance, beliefs, step_value
+from holotable.games.council.bots import approval_chance, beliefs, projected_space, step_value
 from holotable.sim.runner import make_agents, play_game
 from holotable.testing.conformance import random_step
 
@@ -138,7 +138,8 @@ def test_bot_games_end() -> None:
 
 def test_rollout_policy_for_search_agents() -> None:
     """The registered rollout plays legal moves, keeps Proposals short, stops at the round's end, and the
-    evaluator ranks by track position, then coins."""
+    evaluator ranks by the space each seat would reach if its coins bought the final climb (BHC-FINAL-01),
+    tied seats sharing their rank."""
     from holotable.agents.rollout import game_rollout
 
     rollout = game_rollout("council")
@@ -155,5 +156,11 @@ def test_rollout_policy_for_search_agents() -> None:
         moves += 1
     assert moves < 60 and st.data.round == 1
     values = rollout.evaluator(st)
-    best = max(range(5), key=lambda s: (st.data.positions[s], st.data.banks[s] / max(1, st.data.cost(s))))
-    assert values[best] == 1.0 and all(0.0 <= v <= 1.0 for v in values)
+    assert all(0.0 <= v <= 1.0 for v in values)
+    d = st.data
+    # Track costs 1,2,2,3,3,4,...: 10 coins on space 4 buy 4->5 (3), 5->6 (3), 6->7 (4): space 7.0,
+    # ahead of space 6 with 2 of its 4-coin step paid (6.5) and of space 5 with nothing (5.0).
+    d.positions[:] = [4, 6, 5, 5, 1]
+    d.banks[:] = [10, 2, 0, 0, 0]
+    assert [projected_space(d, s) for s in range(5)] == [7.0, 6.5, 5.0, 5.0, 1.0]
+    assert rollout.evaluator(st) == (1.0, 0.75, 0.375, 0.375, 0.0)

@@ -38,12 +38,13 @@ from typing import Any
 
 from holotable.agents.base import Agent, Observation, register_agent
 from holotable.agents.rollout import register_rollout_policy
-from holotable.engine import Game, Outcome, Rng, State
+from holotable.engine import Game, Rng, State
 
 from . import actions as A
 from .actions import Act
 from .data import COLOURS, DEDUCTION_GOALS, OUTCOMES, TAX, CouncilData, load_default
 from .scoring import round_points, tax_coins
+from .state import BHCData
 
 DATA: CouncilData = load_default()
 N_AGENDAS = len(DATA.agendas)
@@ -414,13 +415,28 @@ def rollout_round(st: State[Any, Any]) -> int:
     return int(st.data.round)
 
 
+def projected_space(d: BHCData, seat: int) -> float:
+    """Where ``seat`` would end if the game ended now: its space after spending its coins on the
+    compulsory final climb (BHC-FINAL), plus the part of the next step its leftover coins pay for."""
+    space, bank = d.positions[seat], d.banks[seat]
+    while space < d.track_end and bank >= d.costs[space - 1]:
+        bank -= d.costs[space - 1]
+        space += 1
+    return space + (bank / d.costs[space - 1] if space < d.track_end else 0.0)
+
+
 def standing_value(st: State[Any, Any]) -> tuple[float, ...]:
-    """Utilities from the standings: track position first, then coins measured in steps."""
+    """Utilities from the standings, coins counted as the spaces they will buy at the end; tied seats
+    share their ranks (1 for the first, 0 for the last)."""
     d = st.data
-    keys = [d.positions[s] + min(d.banks[s] / max(1, d.cost(s)), 0.99) for s in range(d.players)]
-    ranks = Outcome.ranks_from_keys(keys)
     n = d.players
-    return tuple((n - r) / (n - 1) for r in ranks)
+    keys = [projected_space(d, s) for s in range(n)]
+    out = []
+    for s in range(n):
+        above = sum(1 for t in range(n) if keys[t] > keys[s])
+        level = sum(1 for t in range(n) if keys[t] == keys[s]) - 1
+        out.append(1.0 - (above + level / 2) / (n - 1))
+    return tuple(out)
 
 
 register_agent("heuristic", CouncilHeuristic, game="council")
