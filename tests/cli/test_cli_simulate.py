@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 import holotable
 from holotable.agents import Agent, Observation, register_agent
 from holotable.engine import derive_seed
+from holotable.sim.backends import available_cores
 from holotable.sim.batch import simulate
 from holotable.sim.runner import make_agents, play_game
 from holotable.sim.stats import wilson_interval
@@ -148,3 +150,105 @@ def test_heuristic_beats_random_in_a_small_run(require_agent):
     by_agent = {a.agent: a for a in report.agents_summary}
     assert by_agent["heuristic"].games == by_agent["random"].games == 40
     assert by_agent["heuristic"].win_share + by_agent["random"].win_share == pytest.approx(40)
+
+
+# --------------------------------------------------------------------- backends, results files, resuming
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--backend", "spark"), "no backend 'spark'"),
+        (("--address", "127.0.0.1:6379"), "use it with --backend ray"),
+        (("--resume",), "--resume continues a results file: name it with --out FILE"),
+    ],
+)
+def test_backend_and_resume_errors_exit_2(cli, args, message):
+    result = cli("simulate", GAME, "--games", "3", *args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_out_then_resume_gives_the_same_report_without_playing_again(cli, tmp_path):
+    out = tmp_path / "run.sqlite"
+    args = ("--players", "3", "--games", "40", "--agents", "random,first-legal", "--seed", "5", "--workers", "2")
+    first = sim_json(cli, *args, "--out", str(out))
+    assert first["timing"]["resumed_games"] == 0
+    # The file exists now: another run into it must say so instead of mixing two runs.
+    again = cli("simulate", GAME, *args, "--out", str(out))
+    assert again.exit_code == 2 and "already holds a simulation run; pass --resume" in again.stderr
+    other = cli("simulate", GAME, *args[:-4], "--seed", "6", "--out", str(out), "--resume")
+    assert other.exit_code == 2 and "holds another run: seed is 5 there, 6 here" in other.stderr
+    resumed = sim_json(cli, *args, "--out", str(out), "--resume")
+    assert resumed.pop("timing")["resumed_games"] == 40
+    first.pop("timing")
+    assert resumed == first
+    text = cli("simulate", GAME, *args, "--out", str(out), "--resume")
+    assert text.exit_code == 0 and "40 game(s) read back from the results file" in text.stdout
+
+
+def test_workers_default_to_every_core(cli):
+    report = sim_json(cli, "--players", "2", "--games", "6", "--seed", "1")
+    assert report["timing"]["workers"] == available_cores()
+    assert report["timing"]["backend"] == "local"
+
+
+def test_progress_bar_shows_games_per_second():
+    from rich.progress import Progress
+
+    from holotable.cli.simulate import RateColumn
+
+    clock = [0.0]
+    column = RateColumn()
+    with Progress(column, auto_refresh=False, disable=True, get_time=lambda: clock[0]) as bar:
+        task_id = bar.add_task("games", total=100)
+        task = bar.tasks[0]
+        assert column.render(task).plain == ""  # no rate before two updates
+        # The first update (games read back from a results file) does not count as played: 20 games in 2 s.
+        clock[0] = 1.0
+        bar.update(task_id, completed=10)
+        clock[0] = 3.0
+        bar.update(task_id, completed=30)
+        assert column.render(task).plain == "10.0 games/s"
+
+
+def test_resume_of_a_file_not_there_yet_starts_the_run(cli, tmp_path):
+    out = tmp_path / "new.sqlite"
+    args = ("--players", "2", "--games", "8", "--seed", "3", "--workers", "1")
+    report = sim_json(cli, *args, "--out", str(out), "--resume")
+    assert report["timing"]["resumed_games"] == 0 and out.exists()
+    plain = sim_json(cli, *args)
+    report.pop("timing")
+    plain.pop("timing")
+    assert report == plain
+
+
+def test_progress_bar_on_a_terminal_shows_rate_and_time_left(tmp_path):
+    """On a real terminal (a pseudo-terminal here) stderr gets the bar; stdout still gets only the report."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    primary, secondary = pty.openpty()
+    command = [sys.executable, "-m", "holotable", "simulate", GAME, "--players", "4", "--games", "3000",
+               "--seed", "2", "--workers", "2"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=secondary, text=True)
+    os.close(secondary)
+    seen = b""
+    while True:
+        try:
+            data = os.read(primary, 65536)
+        except OSError:  # the terminal closes when the process ends
+            break
+        if not data:
+            break
+        seen += data
+    stdout, _ = process.communicate(timeout=120)
+    os.close(primary)
+    assert process.returncode == 0
+    assert "3000 games · seed 2" in stdout and "simulating" not in stdout
+    screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", seen.decode("utf-8", "replace"))  # without the colours
+    # "simulating ━━━╸━━ 2574/3000 1,215.2 games/s 0:00:02": games done, rate, time left.
+    assert re.search(r"simulating \S+ \d+/3000 [\d,]+\.\d games/s \d+:\d\d:\d\d", screen), screen[-500:]

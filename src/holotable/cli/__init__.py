@@ -20,6 +20,7 @@ from holotable import __version__
 from holotable.agents import agent_names
 from holotable.engine import ConfigError, Match, specs
 
+from . import data_keys as _data_keys
 from .common import (
     HUMAN,
     LineReader,
@@ -28,7 +29,6 @@ from .common import (
     load_game,
     load_match,
     out_console,
-    parse_params,
     split_names,
     stdin_is_interactive,
     user_errors,
@@ -95,6 +95,7 @@ def play_command(
     bots: Annotated[str | None, typer.Option("--bots", help="Agents for the other seats, cycled.")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Random seed (default: a fresh one, printed).")] = None,
     param: ParamOption = None,
+    set_: _data_keys.SetOption = None,
     save: Annotated[Path | None, typer.Option("--save", help="Save the match here at the end or on quit.")] = None,
     load: Annotated[Path | None, typer.Option("--load", help="Resume a saved match.")] = None,
 ) -> None:
@@ -103,8 +104,8 @@ def play_command(
 
     with user_errors():
         if load is not None:
-            if seed is not None or param:
-                raise ConfigError("--seed and --param cannot change a loaded match")
+            if seed is not None or param or set_:
+                raise ConfigError("--seed, --param and --set cannot change a loaded match")
             match = load_match(load)
             if game_name is not None and load_game(game_name).spec.name != match.game.spec.name:
                 raise ConfigError(f"{load} is a {match.game.spec.name} match, not {game_name}")
@@ -117,7 +118,9 @@ def play_command(
             if players is None and seats is not None:
                 players = len(split_names(seats))
             chosen_seed = seed if seed is not None else secrets.randbelow(2**31)
-            match = Match.new(load_game(game_name), players, chosen_seed, **parse_params(param))
+            game = load_game(game_name)  # a human table: table-only defaults apply (e.g. no turn cap)
+            settings = _data_keys.merge_settings(game, param, set_)
+            match = Match(game, game.spec.make_config(players, table=True, **settings), chosen_seed)
             stored = None
         default_bot = "heuristic" if "heuristic" in agent_names(match.game.spec.name) else "random"
         lineup = choose_seats(
@@ -143,10 +146,15 @@ def simulate_command(
         "random"
     ),
     seed: Annotated[int, typer.Option("--seed", help="Master seed; game i uses derive_seed(seed, 'game', i).")] = 0,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-w", help="Games played at once (default: every core; with --backend ray: "
+                     "every CPU of the cluster)."),
+    ] = None,
     rotate: Annotated[bool, typer.Option("--rotate/--no-rotate", help="Turn the seating one seat per game.")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     param: ParamOption = None,
+    set_: _data_keys.SetOption = None,
     schedule: Annotated[
         str | None,
         typer.Option("--schedule", help="A campaign game (kyrum): play each scheduled game --games times; "
@@ -156,50 +164,54 @@ def simulate_command(
         str | None,
         typer.Option("--carry", help="With --schedule: what earlier games leave behind (kyrum: played, fresh)."),
     ] = None,
+    backend: Annotated[
+        str, typer.Option("--backend", help="Where games run: local (processes here) or ray (a Ray cluster).")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option("--address", help="With --backend ray: the cluster's host:port, or 'auto' for the one "
+                     "RAY_ADDRESS or `ray start` names (default: RAY_ADDRESS, else a Ray started for the run)."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Save every finished game to this SQLite file as it finishes."),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="With --out: finish the run saved in that file (same options), "
+                           "playing only the games it lacks."),
+    ] = False,
 ) -> None:
     """Play many games between agents and report win rates, scores and lengths with 95% intervals."""
-    from holotable.sim.batch import simulate
+    from holotable.sim.batch import SimulationReport, simulate
+    from holotable.sim.schedule import ScheduleReport, parse_numbers, simulate_schedule
 
-    from .simulate import progress_bar, render_report
+    from .simulate import interrupted, progress_bar, render_report, render_schedule_report
 
     names = split_names(agents)
-    if schedule is not None or carry is not None:
-        _simulate_schedule(game_name, players, games, names, seed, workers, param, schedule or "all", carry, as_json)
-        return
     with user_errors():
-        params = parse_params(param)
+        if resume and out is None:
+            raise ConfigError("--resume continues a results file: name it with --out FILE")
         game = load_game(game_name)
+        params = _data_keys.merge_settings(game, param, set_)  # --set: parameters and data values
         check_agents(game, names)
+        numbers = parse_numbers(schedule or "all") if schedule is not None or carry is not None else []
         show_bar = not as_json and sys.stderr.isatty()
-        with progress_bar(show_bar, games) as progress:
-            report = simulate(game.spec.name, players, games, names, seed, workers, params, progress, rotate=rotate)
+        total = games * (len(numbers) if numbers else 1)
+        report: SimulationReport | ScheduleReport
+        with interrupted(out), progress_bar(show_bar, total) as progress:
+            if schedule is None and carry is None:
+                report = simulate(game.spec.name, players, games, names, seed, workers, params, progress,
+                                  rotate=rotate, backend=backend, address=address, results_path=out, resume=resume)
+            else:
+                report = simulate_schedule(game.spec.name, players, games, names, seed, numbers or None,
+                                           carry=carry, workers=workers, params=params, progress=progress,
+                                           backend=backend, address=address, results_path=out, resume=resume)
     if as_json:
         typer.echo(json.dumps(report.to_dict(), indent=1))
+    elif isinstance(report, ScheduleReport):
+        out_console().print(render_schedule_report(report))
     else:
         out_console().print(render_report(report))
-
-
-def _simulate_schedule(game_name: str, players: int | None, games: int, names: list[str], seed: int, workers: int,
-                       param: list[str] | None, schedule: str, carry: str | None, as_json: bool) -> None:
-    """``simulate --schedule``: every scheduled game of a campaign game, side by side."""
-    from holotable.sim.schedule import parse_numbers, simulate_schedule
-
-    from .simulate import progress_bar, render_schedule_report
-
-    with user_errors():
-        params = parse_params(param)
-        game = load_game(game_name)
-        check_agents(game, names)
-        numbers = parse_numbers(schedule)
-        show_bar = not as_json and sys.stderr.isatty()
-        total = games * (len(numbers) if numbers is not None else 1)
-        with progress_bar(show_bar, total) as progress:
-            report = simulate_schedule(game.spec.name, players, games, names, seed, numbers, carry=carry,
-                                       workers=workers, params=params, progress=progress)
-    if as_json:
-        typer.echo(json.dumps(report.to_dict(), indent=1))
-    else:
-        out_console().print(render_schedule_report(report))
 
 
 @app.command("replay")
@@ -254,9 +266,13 @@ def scenario_command(
 # Sub-commands that live in their own modules (imported here, after `app` exists).
 from . import kyrum as _kyrum  # noqa: E402
 from . import render_png as _render_png  # noqa: E402
+from . import serve as _serve  # noqa: E402
 
 app.add_typer(_kyrum.app, name="kyrum")
 app.command("render")(_render_png.render_command)
+app.command("serve")(_serve.serve_command)
+app.command("data")(_data_keys.data_command)
+__import__("holotable.cli.lab", fromlist=["register"]).register(app)  # tournament, balance
 
 
 def main(argv: list[str] | None = None) -> Any:

@@ -6,10 +6,13 @@ import math
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
+import typer
 from rich import box
 from rich.console import Console, Group, RenderableType
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -17,7 +20,11 @@ from holotable.sim.batch import SimulationReport, Tally, count_endings
 from holotable.sim.schedule import ScheduleReport
 from holotable.sim.stats import MeanCI
 
+from .common import err_console
 from .render import compact
+
+#: The exit status after Ctrl-C, as shells report a process ended by SIGINT.
+INTERRUPTED = 130
 
 
 def _pct(x: float) -> str:
@@ -73,12 +80,20 @@ def render_report(report: SimulationReport) -> RenderableType:
         *_endings(report),
         *_measures(report),
         *_agent_measures(report),
-        Text(
-            f"Wall time: {report.wall_time:.2f} s · {report.games_per_second:.1f} games/s · "
-            f"{report.workers} worker(s)"
-        ),
+        Text(_timing(report)),
     ]
     return Group(*lines)
+
+
+def _timing(report: SimulationReport) -> str:
+    text = f"Wall time: {report.wall_time:.2f} s"
+    if report.games > report.resumed:
+        text += f" · {report.games_per_second:.1f} games/s · {report.workers} worker(s)"
+        if report.backend != "local":
+            text += f" on {report.backend}"
+    if report.resumed:
+        text += f" · {report.resumed} game(s) read back from the results file"
+    return text
 
 
 #: More distinct outcome reasons than this are free text (scores in them), not categories.
@@ -191,14 +206,22 @@ def render_schedule_report(report: ScheduleReport) -> RenderableType:
     )
 
 
+class RateColumn(ProgressColumn):
+    """Games per second, over the last seconds of the run (games read back from a file not counted)."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:,.1f} games/s", style="progress.data.speed")
+
+
 @contextmanager
 def progress_bar(enabled: bool, total: int) -> Iterator[Callable[[int, int], None] | None]:
-    """A progress callback drawing a bar on stderr, or ``None`` when disabled."""
+    """A progress callback drawing a bar on stderr (games done, games/s, time left), or ``None`` when disabled."""
     if not enabled:
         yield None
         return
     console = Console(stderr=True)
-    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), RateColumn(), TimeRemainingColumn())
     # No refresh thread: worker processes may be forked while the bar is shown.
     with Progress(*columns, console=console, transient=True, auto_refresh=False) as bar:
         task = bar.add_task("games", total=total)
@@ -210,6 +233,21 @@ def progress_bar(enabled: bool, total: int) -> Iterator[Callable[[int, int], Non
             now = time.monotonic()
             if done >= of or now - last >= 0.1:  # fast games would spend their time drawing
                 last = now
+                # Rich's rate skips the first update, so games resumed from a file (the first
+                # update of a resumed run) do not count as played in no time.
                 bar.update(task, completed=done, total=of, refresh=True)
 
         yield update
+
+
+@contextmanager
+def interrupted(results: Path | None) -> Iterator[None]:
+    """Turn Ctrl-C into a one-line message (and how to resume) and exit status 130."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        hint = ""
+        if results is not None:
+            hint = f"; finished games are saved in {escape(str(results))}: add --resume to the same command to finish"
+        err_console().print(f"[bold yellow]interrupted[/]{hint}")
+        raise typer.Exit(INTERRUPTED) from None

@@ -1,5 +1,6 @@
 """The game-agnostic core: specs, states, actions, views, matches and the registry."""
 
+from .data import DataCatalog, DataKey, DataOverrideError, split_settings
 from .errors import (
     ActionError,
     ConfigError,
@@ -28,7 +29,10 @@ __all__ = [
     "Chance",
     "Config",
     "ConfigError",
+    "DataCatalog",
     "DataError",
+    "DataKey",
+    "DataOverrideError",
     "Dynamics",
     "Event",
     "Game",
@@ -56,4 +60,5 @@ __all__ = [
     "register",
     "run_scenario",
     "specs",
+    "split_settings",
 ]

@@ -9,9 +9,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import ConfigError
+
+if TYPE_CHECKING:
+    from .data import DataCatalog, DataKey
 
 
 class Dynamics(enum.Enum):
@@ -29,6 +32,17 @@ class Chance(enum.Enum):
     SAMPLED = "sampled"
 
 
+class _Unset:
+    """The marker of a parameter with no table-only default (``None`` is a real value for optional ones)."""
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+#: ``Param.table_default`` when the game sets none: human tables use ``default`` too.
+UNSET: Any = _Unset()
+
+
 class Information(enum.Enum):
     PERFECT = "perfect"
     #: Some of the state is hidden from some seats (cards in hand, deck order, ...).
@@ -41,6 +55,16 @@ class Param:
 
     ``kind`` is one of ``int``, ``float``, ``bool``, ``str``, ``list`` (of numbers).
     ``None`` is allowed as a value when ``optional`` is true.
+
+    ``table_default``, when set, is the value used at human tables (``make_config(..., table=True)``)
+    instead of ``default``, which then serves simulations, tests and RL: e.g. a turn cap that ends
+    endless bot games but has no place in a real game.
+
+    >>> cap = Param("turn_cap", 300, "int", minimum=0, table_default=0)
+    >>> cap.default, cap.table_value
+    (300, 0)
+    >>> Param("pile", 15).table_value
+    15
     """
 
     name: str
@@ -53,6 +77,13 @@ class Param:
     optional: bool = False
     #: The spec's ambiguity record this parameter settles, e.g. ``"CB-AMB-05"``.
     assumed: str | None = None
+    #: The value human tables use when the player does not set one; ``UNSET`` = ``default``.
+    table_default: Any = UNSET
+
+    @property
+    def table_value(self) -> Any:
+        """The default at a human table: ``table_default`` where set, else ``default``."""
+        return self.default if self.table_default is UNSET else self.table_default
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready (list defaults are tuples in Python), with the limits a settings form needs."""
@@ -66,6 +97,8 @@ class Param:
             "minimum": self.minimum,
             "maximum": self.maximum,
             "optional": self.optional,
+            "table_default": (list(self.table_value) if isinstance(self.table_value, tuple)
+                              else self.table_value),
         }
 
     def check(self, value: Any) -> Any:
@@ -133,6 +166,16 @@ class GameSpec:
     max_game_length: int = 10_000
     default_players: int | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    #: The game's addressable data values (see :mod:`holotable.engine.data`); ``None``: none.
+    data: DataCatalog[Any] | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if any(p.name == "data" for p in self.params):  # pragma: no cover - a game definition error
+            raise ValueError(f"{self.name}: 'data' is reserved for data overrides, not a parameter name")
+
+    def data_keys(self) -> dict[str, DataKey]:
+        """Every data value a configuration may override, by dotted path (empty when none)."""
+        return {} if self.data is None else self.data.keys()
 
     def param(self, name: str) -> Param:
         for p in self.params:
@@ -140,8 +183,24 @@ class GameSpec:
                 return p
         raise ConfigError(f"{self.name} has no parameter {name!r}")
 
-    def make_config(self, players: int | None = None, **params: Any) -> Config:
-        """A checked :class:`Config`. Unknown parameters and bad values raise :class:`ConfigError`."""
+    def make_config(
+        self,
+        players: int | None = None,
+        *,
+        table: bool = False,
+        data: Mapping[str, Any] | None = None,
+        **params: Any,
+    ) -> Config:
+        """A checked :class:`Config`. Unknown parameters and bad values raise :class:`ConfigError`.
+
+        ``table=True`` builds the configuration of a human table: parameters not given take their
+        ``table_default`` where the game sets one (see :class:`Param`).
+
+        ``data`` overrides values of the game's data files by dotted path (see
+        :mod:`holotable.engine.data`); unknown paths, wrong types and values that break the
+        game's data rules raise :class:`ConfigError`. ``make_config(c.players, **c.params)``
+        rebuilds a config ``c``, overrides included.
+        """
         n = players if players is not None else (self.default_players or self.min_players)
         if isinstance(n, bool) or not isinstance(n, int):
             raise ConfigError(f"players must be an integer, got {n!r}")
@@ -155,8 +214,17 @@ class GameSpec:
             raise ConfigError(
                 f"{self.name} has no parameter(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
             )
-        values = {p.name: p.check(params.get(p.name, p.default)) for p in self.params}
-        return Config(self.name, n, tuple(sorted(values.items())))
+        values = {
+            p.name: p.check(params.get(p.name, p.table_value if table else p.default)) for p in self.params
+        }
+        overrides: tuple[tuple[str, Any], ...] = ()
+        if data:
+            if not isinstance(data, Mapping):
+                raise ConfigError("data overrides must be a mapping of path to value")
+            if self.data is None:
+                raise ConfigError(f"{self.name} has no addressable data values")
+            overrides = self.data.check(data)
+        return Config(self.name, n, tuple(sorted(values.items())), overrides)
 
     def config_from_dict(self, data: Mapping[str, Any]) -> Config:
         if not isinstance(data, Mapping):
@@ -188,11 +256,13 @@ class GameSpec:
 
 @dataclass(frozen=True)
 class Config:
-    """A checked, hashable configuration: game name, player count, parameter values."""
+    """A checked, hashable configuration: game name, player count, parameter values and
+    data overrides (sorted ``(path, value)`` pairs; see :mod:`holotable.engine.data`)."""
 
     game: str
     players: int
     items: tuple[tuple[str, Any], ...] = ()
+    data: tuple[tuple[str, Any], ...] = ()
     # A lookup table built once: rules read parameters on every step.
     _values: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
@@ -207,7 +277,12 @@ class Config:
 
     @property
     def params(self) -> dict[str, Any]:
-        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.items}
+        """Parameter values, JSON-ready; data overrides under the reserved key ``data`` when there
+        are any, so that ``make_config(players, **params)`` rebuilds this configuration."""
+        values = {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.items}
+        if self.data:
+            values["data"] = dict(self.data)
+        return values
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "players": self.players, "params": self.params}

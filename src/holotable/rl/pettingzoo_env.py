@@ -41,7 +41,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
-from holotable.engine import Game, State
+from holotable.engine import Game, MalformedActionError, State
 
 from .common import (
     EncoderChoice,
@@ -148,11 +148,14 @@ class HolotableAECEnv(GameEnvCore, AECEnv, EzPickle):  # type: ignore[misc]  # u
         st = self.game_state
         if st is None:
             st = self._require_state()  # raises
-        # Index -> action object explicitly, so games whose actions are ints work too;
-        # an index outside the table gets the game's own error.
+        # Index -> action object explicitly, so games whose actions are ints work too. An index
+        # outside this config's space is refused here: a game's index_action may accept more (its
+        # bound holds for every config), and the state never sees the index itself.
         index = int(action)
+        if not 0 <= index < self.num_actions:
+            raise MalformedActionError(f"action index must be 0..{self.num_actions - 1}, got {index}")
         actions = self._actions
-        st.apply(actions[index] if 0 <= index < len(actions) else self.game.index_action(index), self._seat_of[agent])
+        st.apply(actions[index] if index < len(actions) else self.game.index_action(index), self._seat_of[agent])
         # Rewards are all zero while the game runs (they are paid at the end only),
         # so on an ordinary step only the mover's cumulative reward is cleared.
         self._cumulative_rewards[agent] = 0.0

@@ -2,9 +2,11 @@
 
 Game ``i`` always uses seed ``derive_seed(seed, "game", i)`` and its own freshly
 built agents, and results are combined in game order, so a report depends only on
-its inputs, never on ``workers`` or on how the games were split into chunks.
+its inputs, never on the backend, on ``workers`` or on how the games were split into chunks.
+With ``results_path`` every finished game is saved as it finishes (:mod:`holotable.sim.results`),
+and ``resume=True`` plays only the games that file is missing.
 
->>> report = simulate("captain-black", players=2, games=4, agents=["random"], seed=1)
+>>> report = simulate("captain-black", players=2, games=4, agents=["random"], seed=1, workers=1)
 >>> report.games, [s.games for s in report.seats]
 (4, [4, 4])
 """
@@ -12,58 +14,25 @@ its inputs, never on ``workers`` or on how the games were split into chunks.
 from __future__ import annotations
 
 import math
-import multiprocessing
-import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Self
 
 from holotable.agents.base import UnknownAgentError, agent_names, make_agent, parse_agent_spec
-from holotable.engine import Config, ConfigError, Game, derive_seed, load
+from holotable.engine import Config, ConfigError, Game, load
 
-from .hooks import measures_for, seat_measures_for
-from .runner import make_agents, play_game
+from .backends import Backend, Chunk, Work, check_backend, open_backend, play_games
+from .record import GameRecord as GameRecord  # re-exported: it was defined here first
+from .results import ResultsFile, run_metadata
 from .stats import MeanCI, mean_ci, wilson_interval
 
 #: ``progress(done, total)`` is called in the calling process as games finish.
 ProgressCallback = Callable[[int, int], None]
 
 CONFIDENCE = 0.95
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """The compact result of one simulated game."""
-
-    index: int
-    seed: int
-    agents: tuple[str, ...]  # the agent name at each seat
-    scores: tuple[float, ...]
-    ranks: tuple[int, ...]
-    winners: tuple[int, ...]
-    steps: int
-    #: The outcome's reason (how the game ended).
-    reason: str = ""
-    #: The game's own measures of the finished game (:mod:`holotable.sim.hooks`), in its order.
-    measures: tuple[tuple[str, float], ...] = ()
-    #: The game's per-seat measures (:mod:`holotable.sim.hooks`): one tuple of pairs per seat, or empty.
-    seat_measures: tuple[tuple[tuple[str, float], ...], ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "index": self.index,
-            "seed": self.seed,
-            "agents": list(self.agents),
-            "scores": list(self.scores),
-            "ranks": list(self.ranks),
-            "winners": list(self.winners),
-            "steps": self.steps,
-            "reason": self.reason,
-            "measures": dict(self.measures),
-            "seat_measures": [dict(m) for m in self.seat_measures],
-        }
 
 
 @dataclass(frozen=True)
@@ -160,7 +129,11 @@ class SimulationReport:
     params: dict[str, Any]
     records: list[GameRecord]
     workers: int = 1
+    #: Seconds this session spent playing (games read back from a results file took none).
     wall_time: float = 0.0
+    #: Games read back from a results file instead of played (a resumed run).
+    resumed: int = 0
+    backend: str = "local"
     seats: list[SeatStats] = field(init=False)
     agents_summary: list[AgentStats] = field(init=False)
     length: MeanCI = field(init=False)
@@ -198,7 +171,9 @@ class SimulationReport:
 
     @property
     def games_per_second(self) -> float:
-        return self.games / self.wall_time if self.wall_time > 0 else math.inf
+        """Games played per second of this session (games resumed from a file not counted)."""
+        played = self.games - self.resumed
+        return played / self.wall_time if self.wall_time > 0 else math.inf
 
     def to_dict(self, *, include_games: bool = False) -> dict[str, Any]:
         """JSON-ready. Everything outside ``timing`` depends only on the inputs."""
@@ -222,6 +197,8 @@ class SimulationReport:
                 "wall_time_s": self.wall_time,
                 "games_per_s": self.games_per_second if self.wall_time > 0 else None,
                 "workers": self.workers,
+                "backend": self.backend,
+                "resumed_games": self.resumed,
             },
         }
         if include_games:
@@ -260,71 +237,12 @@ def lineup(base: Sequence[str], index: int, rotate: bool) -> tuple[str, ...]:
     return tuple(base[(seat + shift) % n] for seat in range(n))
 
 
-@dataclass(frozen=True)
-class _Chunk:
-    """A picklable slice of the work for one worker call."""
-
-    game: str
-    players: int
-    params: tuple[tuple[str, Any], ...]
-    seed: int
-    games: tuple[tuple[int, tuple[str, ...]], ...]  # (index, agents per seat)
-
-
-def _play_chunk(chunk: _Chunk) -> list[GameRecord]:
-    game = load(chunk.game)
-    config = game.spec.make_config(chunk.players, **dict(chunk.params))
-    return [_play_one(game, config, chunk.seed, index, names) for index, names in chunk.games]
-
-
-def _play_one(game: Game[Any, Any], config: Config, seed: int, index: int, names: tuple[str, ...]) -> GameRecord:
-    game_seed = derive_seed(seed, "game", index)
-    state, result = play_game(game, config, game_seed, make_agents(game, names, game_seed))
-    out = result.outcome
-    measure = measures_for(game)
-    measured = () if measure is None else tuple((k, float(v)) for k, v in measure(state).items())
-    per_seat = seat_measures_for(game)
-    seat_measured = () if per_seat is None else tuple(
-        tuple((k, float(v)) for k, v in seat.items()) for seat in per_seat(state)
-    )
-    return GameRecord(index, game_seed, names, tuple(out.scores), tuple(out.ranks), out.winners, result.steps,
-                      out.reason, measured, seat_measured)
-
-
-def _chunks(work: list[tuple[int, tuple[str, ...]]], size: int) -> list[tuple[tuple[int, tuple[str, ...]], ...]]:
-    return [tuple(work[i : i + size]) for i in range(0, len(work), size)]
-
-
-def simulate(
-    game_name: str,
-    players: int | None,
-    games: int,
-    agents: Sequence[str],
-    seed: int,
-    workers: int = 1,
-    params: Mapping[str, Any] | None = None,
-    progress: ProgressCallback | None = None,
-    *,
-    rotate: bool = True,
-) -> SimulationReport:
-    """Play ``games`` games of ``game_name`` and summarise them.
-
-    ``agents`` are cycled over the seats when there are fewer names than seats.
-    Raises :class:`~holotable.engine.HolotableError` subclasses for a bad game,
-    agent, parameter or player count, before any game is played.
-    """
-    game = load(game_name)
-    params = dict(params or {})
-    config = game.spec.make_config(players, **params)
-    n = config.players
-    if games < 1:
-        raise ConfigError(f"the number of games must be at least 1, got {games}")
-    if workers < 1:
-        raise ConfigError(f"workers must be at least 1, got {workers}")
+def check_agents(game: Game[Any, Any], agents: Sequence[str], seats: int) -> None:
+    """Raise before any game is played for no agent, too many, an unknown one or bad options."""
     if not agents:
         raise ConfigError("name at least one agent")
-    if len(agents) > n:
-        raise ConfigError(f"{len(agents)} agents named for {n} seats")
+    if len(agents) > seats:
+        raise ConfigError(f"{len(agents)} agents named for {seats} seats")
     known = agent_names(game.spec.name)
     for spec in agents:
         name, _ = parse_agent_spec(spec)
@@ -334,56 +252,148 @@ def simulate(
             make_agent(spec, game, seed=0)
         except (TypeError, ValueError) as exc:
             raise ConfigError(f"agent {spec!r}: {exc}") from exc
-    base = [agents[s % len(agents)] for s in range(n)]
-    work = [(i, lineup(base, i, rotate)) for i in range(games)]
-    records: list[GameRecord] = []
-    start = time.perf_counter()
-    if workers == 1:
-        for index, names in work:
-            records.append(_play_one(game, config, seed, index, names))
-            if progress is not None:
-                progress(len(records), games)
+
+
+def simulate(
+    game_name: str,
+    players: int | None,
+    games: int,
+    agents: Sequence[str],
+    seed: int,
+    workers: int | None = None,
+    params: Mapping[str, Any] | None = None,
+    progress: ProgressCallback | None = None,
+    *,
+    rotate: bool = True,
+    backend: str = "local",
+    address: str | None = None,
+    results_path: str | Path | None = None,
+    resume: bool = False,
+    lineups: Sequence[Sequence[str]] | None = None,
+) -> SimulationReport:
+    """Play ``games`` games of ``game_name`` and summarise them.
+
+    ``agents`` are cycled over the seats when there are fewer names than seats. ``workers`` is the
+    number of games played at once (``None``: every local core, or every CPU of the Ray cluster).
+    ``backend`` is ``"local"`` (processes on this machine) or ``"ray"`` (``address``: an existing
+    cluster's ``host:port``, ``"auto"`` for the one the environment names, ``None`` for
+    ``RAY_ADDRESS`` or else a Ray started for the run). ``results_path`` names an SQLite file
+    that gets every game as it finishes; ``resume`` reopens such a file (it must hold the same
+    run: game, players, parameters, agents, seed and rotation) and plays only its missing games.
+    ``lineups`` (one agent per seat for each game, e.g. a tournament's balanced seating) replaces the
+    cycling and rotation of ``agents``; every name in it must be one of ``agents``.
+
+    Raises :class:`~holotable.engine.HolotableError` subclasses for a bad game, agent, parameter,
+    player count, backend or results file, before any game is played.
+    """
+    game = load(game_name)
+    config = game.spec.make_config(players, **dict(params or {}))
+    if games < 1:
+        raise ConfigError(f"the number of games must be at least 1, got {games}")
+    check_backend(backend, address, workers)
+    if lineups is None:
+        check_agents(game, agents, config.players)
     else:
-        records = _run_parallel(game.spec.name, config, seed, work, workers, progress)
-    wall = time.perf_counter() - start
-    records.sort(key=lambda rec: rec.index)
+        check_agents(game, agents, len(agents))
+        check_lineups(lineups, agents, games, config.players)
+    with ExitStack() as stack:
+        store = None
+        if results_path is not None:
+            meta = run_metadata(game.spec.name, config.players, config.params, agents, seed, rotate=rotate)
+            if lineups is not None:
+                meta["lineups"] = [list(names) for names in lineups]
+            store = stack.enter_context(ResultsFile.open(results_path, meta, resume=resume))
+        runner = stack.enter_context(open_backend(backend, address, workers))
+        return run(game, config, games, agents, seed, runner, progress, rotate=rotate, store=store, lineups=lineups)
+
+
+def check_lineups(lineups: Sequence[Sequence[str]], agents: Sequence[str], games: int, seats: int) -> None:
+    """Raise unless there is one lineup per game, each naming one of ``agents`` at every seat."""
+    if len(lineups) != games:
+        raise ConfigError(f"{len(lineups)} lineups given for {games} games")
+    known = set(agents)
+    for index, names in enumerate(lineups):
+        if len(names) != seats:
+            raise ConfigError(f"lineup {index} names {len(names)} agents for {seats} seats")
+        if not known.issuperset(names):
+            raise ConfigError(f"lineup {index} names agents not among {list(agents)}: {sorted(set(names) - known)}")
+
+
+def run(
+    game: Game[Any, Any],
+    config: Config,
+    games: int,
+    agents: Sequence[str],
+    seed: int,
+    backend: Backend,
+    progress: ProgressCallback | None = None,
+    *,
+    rotate: bool = True,
+    store: ResultsFile | None = None,
+    part: int = 0,
+    lineups: Sequence[Sequence[str]] | None = None,
+) -> SimulationReport:
+    """:func:`simulate` on an open backend (and results file: its ``part`` holds this run's games)."""
+    if lineups is not None:
+        work = [(i, tuple(names)) for i, names in enumerate(lineups)]
+    else:
+        base = [agents[s % len(agents)] for s in range(config.players)]
+        work = [(i, lineup(base, i, rotate)) for i in range(games)]
+    records, resumed, wall = play_records(game, config, seed, work, backend, progress, store=store, part=part)
     return SimulationReport(
         game=game.spec.name,
-        players=n,
+        players=config.players,
         seed=seed,
         agents=list(agents),
         rotate=rotate,
         params=config.params,
         records=records,
-        workers=workers,
+        workers=backend.slots if len(work) > resumed else 0,
         wall_time=wall,
+        resumed=resumed,
+        backend=backend.name,
     )
 
 
-def _start_method() -> str:
-    """Fork on Linux, so that workers inherit games and agents registered at run time
-    (by a script or a test), not only the importable ones; spawn elsewhere, where
-    fork is unsafe or missing. Callers should not run threads while a pool forks
-    (the CLI's progress bar is refreshed by hand for that reason)."""
-    return "fork" if sys.platform.startswith("linux") else "spawn"
-
-
-def _run_parallel(
-    game: str,
+def play_records(
+    game: Game[Any, Any],
     config: Config,
     seed: int,
-    work: list[tuple[int, tuple[str, ...]]],
-    workers: int,
-    progress: ProgressCallback | None,
-) -> list[GameRecord]:
-    # A few chunks per worker balances the load; a cap keeps the progress bar moving.
-    size = max(1, min(50, math.ceil(len(work) / (workers * 4))))
-    tasks = [_Chunk(game, config.players, config.items, seed, part) for part in _chunks(work, size)]
-    records: list[GameRecord] = []
-    context = multiprocessing.get_context(_start_method())
-    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context) as pool:
-        for batch in pool.map(_play_chunk, tasks):
-            records.extend(batch)
-            if progress is not None:
-                progress(len(records), len(work))
-    return records
+    work: Sequence[Work],
+    backend: Backend,
+    progress: ProgressCallback | None = None,
+    *,
+    store: ResultsFile | None = None,
+    part: int = 0,
+) -> tuple[list[GameRecord], int, float]:
+    """Play ``work`` (``(index, agents per seat)`` pairs) on ``backend``, skipping the games ``store``
+    already holds and saving the others as they finish. Returns the records in ``work``'s order, how
+    many came from ``store``, and the seconds spent playing."""
+    saved = store.finished(part) if store is not None else {}
+    records = {index: saved[index] for index, _ in work if index in saved}
+    resumed = len(records)
+    total = len(work)
+    if progress is not None and resumed:
+        progress(resumed, total)
+
+    def finished(batch: Sequence[GameRecord]) -> None:
+        if store is not None:
+            store.add(batch, part)
+        records.update((rec.index, rec) for rec in batch)
+        if progress is not None:
+            progress(len(records), total)
+
+    # ``config.params`` (not ``config.items``): it carries data overrides too, and rebuilds the same
+    # configuration in whatever process plays the chunk.
+    params = tuple(config.params.items())
+
+    def chunk(games: tuple[Work, ...]) -> Chunk:
+        return Chunk(game.spec.name, config.players, params, seed, games)
+
+    missing = [w for w in work if w[0] not in records]
+    if missing:
+        backend.start()  # e.g. connect to Ray now, so that connecting is not counted as playing
+    start = time.perf_counter()
+    play_games(backend, chunk, missing, finished)
+    wall = time.perf_counter() - start
+    return [records[index] for index, _ in work], resumed, wall

@@ -16,7 +16,7 @@ A game package registers them from an optional ``simulation`` module, imported t
 a hook of that game is asked for (like the ``bots`` and ``encoding`` companions).
 
 >>> import holotable
->>> measures_for(holotable.load("captain-black")) is None
+>>> schedule_for(holotable.load("captain-black")) is None
 True
 """
 

@@ -44,11 +44,11 @@ from typing import Any
 
 from holotable.agents.base import Agent, Observation, register_agent
 from holotable.agents.rollout import register_rollout_policy
-from holotable.engine import Game, Rng, State
+from holotable.engine import Config, Game, Rng, State
 
 from . import table as tb
 from .actions import Action, Group, Laser, Play, Relic, Take
-from .data import Artifact, JunkType, TimeMachinePart
+from .data import Artifact, BuccaneersData, JunkType, TimeMachinePart, data_for
 from .state import BHBData, Laid
 
 _SQRT2 = math.sqrt(2.0)
@@ -132,6 +132,8 @@ class Board:
     future: int
     phase: str
     step: str
+    #: The game's card data (the configuration's data overrides applied).
+    data: BuccaneersData = tb.DATA
 
 
 def _laid(item: Mapping[str, Any]) -> Laid:
@@ -142,6 +144,8 @@ def _laid(item: Mapping[str, Any]) -> Laid:
 
 def read_board(view: Mapping[str, Any], config: Mapping[str, Any] | Any) -> Board:
     """The bot's picture of the table, from the seat's view only."""
+    data = data_for(config) if isinstance(config, Config) else tb.DATA
+    cards = data.cards_by_id
     n: int = view["players"]
     seat: int = view["seat"]
     hand = list(view["hand"] or [])
@@ -158,7 +162,7 @@ def read_board(view: Mapping[str, Any], config: Mapping[str, Any] | Any) -> Boar
         hidden.append(sum(1 for item in items if item.get("card") is None))
         seen.update(item.card for item in laid)
     unseen = [cid for cid in tb.CARDS if seen[cid] == 0]
-    unseen_toys = [tb.CARDS[c].printed for c in unseen if tb.is_toy(c)] or [tb.CARDS[c].printed for c in _TOY_IDS]
+    unseen_toys = [cards[c].printed for c in unseen if tb.is_toy(c)] or [cards[c].printed for c in _TOY_IDS]
     toy_v = sum(s.value for s in unseen_toys) / len(unseen_toys)
     toy_w = sum(s.weight for s in unseen_toys) / len(unseen_toys)
     totals = view.get("totals") or [None] * n
@@ -167,12 +171,12 @@ def read_board(view: Mapping[str, Any], config: Mapping[str, Any] | Any) -> Boar
         if s == seat:
             continue
         lay = tableaux[s]
-        v, w = _totals(lay)
+        v, w = _totals(lay, data)
         v += hidden[s] * toy_v + _token_value(tokens, s)
         w += hidden[s] * toy_w + _token_weight(tokens, s)
         if totals[s] is not None:  # exact when nothing of it is hidden
             v, w = float(totals[s]["value"]), float(totals[s]["weight"])
-        toy = sum(tb.printed_weight(x.card) for x in lay if tb.is_toy(x.card)) + hidden[s] * toy_w
+        toy = sum(tb.printed_weight(x.card, data) for x in lay if tb.is_toy(x.card)) + hidden[s] * toy_w
         xxl = any(tb.effect_of(x.card) == "xxl_paperweight" for x in lay)
         rivals.append(Rival(s, v, w, toy, hidden[s], xxl, lay))
     hole = view["black_hole"]
@@ -189,9 +193,9 @@ def read_board(view: Mapping[str, Any], config: Mapping[str, Any] | Any) -> Boar
         tableau=tableaux[seat],
         rivals=rivals,
         base_threshold=base,
-        reveal=_reveal_spread(view, unseen, n),
+        reveal=_reveal_spread(view, unseen, n, data),
         thresholds=list(view["threshold"]) if done_f and view.get("threshold") else None,
-        points=tb.DATA.scoring_card(n).points,
+        points=data.scoring_card(n).points,
         blanket_points=int(_config_get(config, "blanket_points", 5)),
         tokens=tokens,
         unseen=unseen,
@@ -200,6 +204,7 @@ def read_board(view: Mapping[str, Any], config: Mapping[str, Any] | Any) -> Boar
         future=future,
         phase=str(view.get("phase")),
         step=str(view.get("step", "")),
+        data=data,
     )
 
 
@@ -214,27 +219,28 @@ def _config_get(config: Any, key: str, default: Any) -> Any:
         return default
 
 
-def _reveal_spread(view: Mapping[str, Any], unseen: Sequence[str], n: int) -> list[tuple[float, float]]:
+def _reveal_spread(view: Mapping[str, Any], unseen: Sequence[str], n: int,
+                   data: BuccaneersData = tb.DATA) -> list[tuple[float, float]]:
     """The revealed black-hole card's weight: the bot's own card one share, the others like unseen cards."""
     if view.get("bh_revealed"):
-        return [(float(tb.printed_weight(view["bh_revealed"])), 1.0)]
+        return [(float(tb.printed_weight(view["bh_revealed"], data)), 1.0)]
     mine = list(view.get("my_bh_cards") or [])
     size = max(int(view.get("bh_pile_size") or 0), n)
     weights: dict[float, float] = {}
-    pool = [float(tb.printed_weight(c)) for c in unseen] or [4.0]
+    pool = [float(tb.printed_weight(c, data)) for c in unseen] or [4.0]
     share_unseen = (size - len(mine)) / size
     for w in pool:
         weights[w] = weights.get(w, 0.0) + share_unseen / len(pool)
     for c in mine:
-        key = float(tb.printed_weight(c))
+        key = float(tb.printed_weight(c, data))
         weights[key] = weights.get(key, 0.0) + 1.0 / size
     return sorted(weights.items())
 
 
-def _totals(tableau: Sequence[Laid]) -> tuple[float, float]:
+def _totals(tableau: Sequence[Laid], data: BuccaneersData = tb.DATA) -> tuple[float, float]:
     v = w = 0
     for item in tableau:
-        s = tb.stats(tableau, item)
+        s = tb.stats(tableau, item, data)
         v += s.value
         w += s.weight
     return float(v), float(w)
@@ -274,7 +280,7 @@ class Estimator:
     # ------------------------------------------------------------------ plans
     def value(self, plan: Plan) -> float:
         """Expected points of ``plan``, with the future weight steered to its best."""
-        v, w = _totals(plan.tableau)
+        v, w = _totals(plan.tableau, self.b.data)
         v += plan.extra_value + _token_value(self.b.tokens, self.b.seat)
         w += plan.extra_weight + _token_weight(self.b.tokens, self.b.seat)
         f = plan.future
@@ -306,7 +312,7 @@ class Estimator:
         # Weight tokens still to be won: W-6 for the heaviest toys (step C), W-10 with the Exoskeleton.
         cases = [(1.0, value, weight)]
         if before_scoring and tb.W6 not in b.tokens:
-            mine = sum(tb.printed_weight(x.card) for x in me if tb.is_toy(x.card))
+            mine = sum(tb.printed_weight(x.card, b.data) for x in me if tb.is_toy(x.card))
             if mine > 0:
                 p = 1.0
                 for r, *_ in rivals:
@@ -364,7 +370,7 @@ class Estimator:
         b = self.b
         tableau = [x.copy() for x in b.tableau]
         plan = Plan(tableau, future=future, rival_future=future)
-        info = tb.CARDS[card]
+        info = b.data.cards_by_id[card]
         laid = Laid(card, face_down=info.kind is JunkType.TOY and source == "hand", source=source)
         if info.kind is JunkType.TIME_MACHINE:
             _best_group(tableau, laid)
@@ -449,8 +455,8 @@ class Estimator:
         if future <= 0:
             return 0.0
         stack = [x for x in tableau if tb.kind(x.card) is JunkType.SHAPESHIFTER]
-        top = tb.printed_weight(stack[-1].card)
-        light = [tb.printed_weight(c) for c in self.b.unseen if tb.kind(c) is JunkType.SHAPESHIFTER]
+        top = tb.printed_weight(stack[-1].card, self.b.data)
+        light = [tb.printed_weight(c, self.b.data) for c in self.b.unseen if tb.kind(c) is JunkType.SHAPESHIFTER]
         light = [w for w in light if w < top]
         if not light:
             return 0.0
@@ -465,14 +471,14 @@ class Estimator:
         if rival is None:
             return 0.0
         tableau = [x.copy() for x in rival.tableau]
-        before_v, before_w = _totals(tableau)
-        info = tb.CARDS[card]
+        before_v, before_w = _totals(tableau, self.b.data)
+        info = self.b.data.cards_by_id[card]
         laid = Laid(card)
         if info.kind is JunkType.TIME_MACHINE:
             _best_group(tableau, laid)
         else:
             tableau.append(laid)
-        after_v, after_w = _totals(tableau)
+        after_v, after_w = _totals(tableau, self.b.data)
         gain = (after_v - before_v) - (after_w - before_w)
         return _BLOCK_WEIGHT * max(0.0, gain - _BLOCK_FLOOR)
 
@@ -653,12 +659,12 @@ def rollout_move(st: State[BHBData, Action], seat: int, rng: Rng) -> Action:
 
 def _room(d: BHBData, seat: int) -> float:
     """Weight still free under the black hole's value, threshold cards and an average reveal."""
-    base = tb.HOLES[d.black_hole].threshold + sum(tb.THRESHOLD_AMOUNTS[t] for t in d.thresholds) + 4
+    base = tb.hole(d).threshold + sum(tb.THRESHOLD_AMOUNTS[t] for t in d.thresholds) + 4
     return base - tb.weight(d, seat)
 
 
 def _quick_worth(d: BHBData, seat: int, card: str, price: float) -> float:
-    info = tb.CARDS[card]
+    info = tb.data_of(d).cards_by_id[card]
     value, weight = info.printed.value, info.printed_weight
     if info.kind is JunkType.TIME_MACHINE:
         sizes = [len(m) for g, m in tb.groups(d.tableaux[seat]).items() if g in tb.open_groups(d.tableaux[seat], card)]
@@ -668,7 +674,7 @@ def _quick_worth(d: BHBData, seat: int, card: str, price: float) -> float:
     elif info.kind is JunkType.SHAPESHIFTER:
         stack = sum(1 for x in d.tableaux[seat] if tb.kind(x.card) is JunkType.SHAPESHIFTER)
         top = tb.top_shapeshifter(d.tableaux[seat])
-        before = stack * (tb.printed_weight(top) if top else 0)
+        before = stack * (tb.printed_weight(top, tb.data_of(d)) if top else 0)
         weight = (stack + 1) * weight - before
     return value - price * weight
 
@@ -687,7 +693,7 @@ def standing_value(st: State[BHBData, Action]) -> tuple[float, ...]:
     """
     d = st.data
     n = d.players
-    points = tb.DATA.scoring_card(n).points
+    points = tb.data_of(d).scoring_card(n).points
     mean = sum(points) / n
     var = sum((p - mean) ** 2 for p in points) / n
     # The horizon ends a rollout at the start of a round (or at the end of the game).

@@ -17,12 +17,17 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from holotable.engine.data import DataCatalog
 from holotable.engine.errors import ConfigError, DataError, HolotableError
+
+if TYPE_CHECKING:
+    from holotable.engine.spec import Config
 
 JUNK_FILE = "junk.json"
 BLACK_HOLE_FILE = "black-holes.json"
@@ -260,6 +265,14 @@ class BuccaneersData:
     direction_card: DirectionCard
     scoring_cards: tuple[ScoringCard, ...]
     overview_cards: int
+
+    @cached_property
+    def cards_by_id(self) -> dict[str, JunkCard]:
+        return {card.id: card for card in self.junk}
+
+    @cached_property
+    def holes_by_id(self) -> dict[str, BlackHole]:
+        return {hole.id: hole for hole in self.black_holes}
 
     def card(self, card_id: str) -> JunkCard:
         for card in self.junk:
@@ -650,6 +663,45 @@ def load(directory: Path | Traversable, where: str | None = None) -> BuccaneersD
     return parse(raw, label)
 
 
+def _read_shipped() -> dict[str, Any]:
+    """The shipped files, decoded, by catalog name (``junk``, ``black_holes``, ``components``)."""
+    directory = resources.files(__package__).joinpath("data")
+    label = "buccaneers/data"
+    raw: dict[str, Any] = {}
+    for name in DATA_FILES:
+        try:
+            text = directory.joinpath(name).read_text(encoding="utf-8")
+        except OSError as exc:  # pragma: no cover - a broken installation
+            raise DataError(f"{label}: {name}: cannot read: {exc}") from exc
+        raw[_DOCUMENT[name]] = decode(text, f"{label}: {name}")
+    return raw
+
+
+_DOCUMENT = {JUNK_FILE: "junk", BLACK_HOLE_FILE: "black_holes", COMPONENTS_FILE: "components"}
+
+#: The addressable data values: every junk card's value and weight per orientation
+#: (``junk.SHIP-07.stats.0.value``), each black hole's ``cards`` and ``threshold``, the first
+#: game's stack (``black_holes.first_game_stack.0``) and the scoring cards' points
+#: (``components.scoring_cards.4.0`` = 1st place with 4 players). Left out: names and kinds,
+#: the time-machine parts and the token cards, whose numbers are printed rules facts that the
+#: loader pins (BHB-CARD-TM-06, BHB-COMP-03/04).
+CATALOG: DataCatalog[BuccaneersData] = DataCatalog(
+    "Black Hole Buccaneers",
+    _read_shipped,
+    lambda docs: parse({name: docs[key] for name, key in _DOCUMENT.items()}, "buccaneers/data"),
+    skip=("id", "type", "name", "part", "effect", "timing", "step", "category", "colour", "placed_by"),
+    exclude=("junk.TM-*", "components.weight_cards", "components.value_cards", "components.threshold_cards",
+             "components.direction_card", "components.overview_cards"),
+    names={"stats": ("value", "weight")},
+    collapse=("cards",),
+)
+
+
 def load_default() -> BuccaneersData:
-    """The data files shipped in the package."""
-    return load(resources.files(__package__).joinpath("data"), where="buccaneers/data")
+    """The data files shipped in the package (read and validated once)."""
+    return CATALOG.default
+
+
+def data_for(config: Config) -> BuccaneersData:
+    """The data a game with ``config`` plays with: the shipped files with its data overrides."""
+    return CATALOG.resolve(config.data)

@@ -21,7 +21,7 @@ from holotable.engine import Config
 from holotable.rl.encoding import register_encoder
 
 from . import table as tb
-from .data import JunkType
+from .data import BuccaneersData, JunkType, data_for
 from .rules import SPEC
 
 MAX_SEATS = SPEC.max_players
@@ -108,8 +108,9 @@ def _signed(x: float) -> float:
 
 
 def make_encoder(config: Config) -> Callable[[Mapping[str, Any]], list[float]]:
-    """The encoder of one configuration (its player count fixed once)."""
+    """The encoder of one configuration (its player count and card data fixed once)."""
     n = config.players
+    data = data_for(config)
     template = [0.0] * SIZE
     for r in range(n):
         template[_SEAT_BASE + r * _SEAT_WIDTH] = 1.0
@@ -144,14 +145,14 @@ def make_encoder(config: Config) -> Callable[[Mapping[str, Any]], list[float]]:
         revealed = view.get("bh_revealed")
         if revealed:
             put(INDEX["revealed"], 1.0)
-            put(INDEX["revealed_weight"], _unit((tb.printed_weight(revealed) + 5) / 15))
+            put(INDEX["revealed_weight"], _unit((tb.printed_weight(revealed, data) + 5) / 15))
         _cards(out, "hand", view.get("hand") or [])
         _cards(out, "tentacle", view.get("tentacle") or [])
         _cards(out, "my_bh", view.get("my_bh_cards") or [])
         _cards(out, "discard", view.get("discard") or [])
         _cards(out, "bh_revealed", [revealed] if revealed else [])
         for seat in range(n):
-            _seat(out, view, seat, _SEAT_BASE + ((seat - me) % n) * _SEAT_WIDTH)
+            _seat(out, view, seat, _SEAT_BASE + ((seat - me) % n) * _SEAT_WIDTH, data)
         return out
 
     return encode
@@ -175,7 +176,7 @@ def _cards(out: list[float], group: str, cards: Sequence[str]) -> None:
             out[base + slot] = 1.0
 
 
-def _seat(out: list[float], view: Mapping[str, Any], seat: int, base: int) -> None:
+def _seat(out: list[float], view: Mapping[str, Any], seat: int, base: int, data: BuccaneersData) -> None:
     at = _SEAT_INDEX
 
     def put(name: str, value: float) -> None:
@@ -200,7 +201,7 @@ def _seat(out: list[float], view: Mapping[str, Any], seat: int, base: int) -> No
     put("value", _signed(value))
     put("weight", _signed(weight))
     kinds = [tb.kind(str(item["card"])) for item in shown]
-    put("toy_weight", _unit(sum(tb.printed_weight(str(i["card"])) for i, k in zip(shown, kinds, strict=True)
+    put("toy_weight", _unit(sum(tb.printed_weight(str(i["card"]), data) for i, k in zip(shown, kinds, strict=True)
                                 if k is JunkType.TOY) / 30))
     for t in _TYPES:
         put(f"type_{t.value}", _unit(kinds.count(t) / 8))
@@ -213,8 +214,8 @@ def _seat(out: list[float], view: Mapping[str, Any], seat: int, base: int) -> No
     stack = [item for item, k in zip(shown, kinds, strict=True) if k is JunkType.SHAPESHIFTER]
     put("shape_stack", _unit(len(stack) / 10))
     if stack:
-        put("shape_top_weight", _unit(tb.printed_weight(str(stack[-1]["card"])) / 8))
-    ships = [tb.CARDS[str(item["card"])].printed.value for item, k in zip(shown, kinds, strict=True)
+        put("shape_top_weight", _unit(tb.printed_weight(str(stack[-1]["card"]), data) / 8))
+    ships = [data.cards_by_id[str(item["card"])].printed.value for item, k in zip(shown, kinds, strict=True)
              if k is JunkType.SPACESHIP]
     if ships:
         put("has_ship", 1.0)

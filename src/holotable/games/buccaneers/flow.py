@@ -220,8 +220,8 @@ def _robots(st: BHB, task: tuple[Any, ...]) -> None:
     for seat, cid in robots:
         item = tb.laid(d, seat, cid)
         item.turns += 1
-        st.emit("robot", f"{name(seat)}'s robot {cid} turns: now {tb.stats(d.tableaux[seat], item).value}"
-                f"/{tb.stats(d.tableaux[seat], item).weight}", seat=seat, card=cid)
+        now = tb.stats(d.tableaux[seat], item, tb.data_of(d))
+        st.emit("robot", f"{name(seat)}'s robot {cid} turns: now {now.value}/{now.weight}", seat=seat, card=cid)
 
 
 def apply_triggers(st: BHB, revealed: list[list[Any]]) -> None:
@@ -229,7 +229,7 @@ def apply_triggers(st: BHB, revealed: list[list[Any]]) -> None:
     for q, cid, count in tb.trigger_counts(d, revealed):
         item = tb.laid(d, q, cid)
         item.turns += count  # BHB-ROT-04: wraps modulo 4
-        now = tb.stats(d.tableaux[q], item)
+        now = tb.stats(d.tableaux[q], item, tb.data_of(d))
         st.emit("rotate", f"{name(q)}'s {tb.CARDS[cid].name} turns {count} time(s): now {now.value}/{now.weight}",
                 seat=q, card=cid, count=count, turns=item.turns, value=now.value, weight=now.weight)
 
@@ -432,12 +432,12 @@ def _step_f(st: BHB, task: tuple[Any, ...]) -> None:
     """Reveal one black-hole card: T + w + threshold cards; XXL doubles w for its owner (BHB-SCORE-F)."""
     d = st.data
     _begin(st, "F")
-    base = tb.HOLES[d.black_hole].threshold
+    base = tb.hole(d).threshold
     w = 0
     if d.bh_pile:
         card = scripted(st, "reveal", tb.sort_cards(d.bh_pile))
         d.bh_revealed = card
-        w = tb.printed_weight(card)  # BHB-ROT-08
+        w = tb.printed_weight(card, tb.data_of(d))  # BHB-ROT-08
     extra = sum(tb.THRESHOLD_AMOUNTS[t] for t in d.thresholds)
     xxl = tb.owner(d, "xxl_paperweight")
     d.threshold = [base + (2 * w if seat == xxl else w) + extra for seat in range(d.players)]
@@ -503,7 +503,7 @@ def _step_h(st: BHB, task: tuple[Any, ...]) -> None:
     d = st.data
     _begin(st, "H")
     n = d.players
-    points = tb.DATA.scoring_card(n).points
+    points = tb.data_of(d).scoring_card(n).points
     place, pts = placements(d, points, st.config["tie_rule"], st.config["ship_compare"])
     values: list[int | None] = [None if d.pulled_in[s] else tb.value(d, s) for s in range(n)]
     for s in range(n):
@@ -545,7 +545,7 @@ def cleanup(st: BHB) -> None:
     d.thresholds = []
     cards = tb.sort_cards(tb.all_cards(d))
     st.rng.shuffle(cards)
-    h = tb.HOLES[d.black_hole].cards
+    h = tb.hole(d).cards
     d.hands = [cards[i * h:(i + 1) * h] for i in range(n)]
     d.draw = cards[n * h:]
     d.discard, d.bh_pile, d.bh_from, d.tentacle = [], [], [], []
@@ -563,7 +563,7 @@ def start_round(st: BHB) -> None:
     d.tiit_done = False
     d.e_weight, d.threshold, d.pulled_in, d.round_points, d.toy_weight = [], [], [], [], []
     d.ask = (CHOOSE, -1)
-    hole = tb.HOLES[d.black_hole]
+    hole = tb.hole(d)
     st.emit("round_start", f"Round {d.round}: black hole {hole.id} ({hole.category}, {hole.cards} cards, "
             f"threshold {hole.threshold}); passing {d.direction}", round=d.round, black_hole=hole.id,
             cards=hole.cards, threshold=hole.threshold, direction=d.direction)

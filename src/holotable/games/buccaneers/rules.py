@@ -30,6 +30,7 @@ from . import scenario as scenarios
 from . import table as tb
 from . import view as views
 from .actions import Action, Group, Laser, Play, Relic, Take
+from .data import CATALOG, BuccaneersData, data_for
 from .state import CHOOSE, EGG, GROUP, LASER, OVER, POOL, RING, TENTACLE, BHBData
 
 BHB = State[BHBData, Action]
@@ -42,6 +43,7 @@ SPEC = GameSpec(
     min_players=3,  # BHB-COMP-06 / AMB-06: scoring cards exist for 3-6 players only
     max_players=6,
     default_players=4,
+    data=CATALOG,
     dynamics=Dynamics.SIMULTANEOUS,
     chance=Chance.SAMPLED,
     information=Information.IMPERFECT,
@@ -76,12 +78,12 @@ SPEC = GameSpec(
 )
 
 
-def _stack(config: Config, rng: Rng) -> tuple[list[str], list[str]]:
+def _stack(config: Config, rng: Rng, data: BuccaneersData) -> tuple[list[str], list[str]]:
     """The three black holes, top first, and the rest in the box (BHB-SETUP-02..05)."""
-    ids = [hole.id for hole in tb.DATA.black_holes]
+    ids = [hole.id for hole in data.black_holes]
     chosen = config["black_holes"]
     if chosen is None and config["setup"] == "first_game":
-        stack = list(tb.DATA.first_game_stack)
+        stack = list(data.first_game_stack)
     elif chosen is not None:
         stack = [part.strip() for part in chosen.replace(" ", ",").split(",") if part.strip()]
         unknown = [h for h in stack if h not in tb.HOLES]
@@ -99,16 +101,18 @@ class Buccaneers(Game[BHBData, Action]):
     # ------------------------------------------------------------------ set-up (BHB-SETUP)
     def setup(self, config: Config, rng: Rng) -> BHBData:
         n = config.players
-        tb.DATA.scoring_card(n)  # BHB-SETUP-01
-        stack, box = _stack(config, rng)
+        data = data_for(config)  # the shipped card data with this configuration's overrides
+        data.scoring_card(n)  # BHB-SETUP-01
+        stack, box = _stack(config, rng, data)
         direction = config["direction"] or rng.choice(list(tb.DATA.direction_card.sides))  # BHB-SETUP-08
         cards = [card.id for card in tb.DATA.junk]
         rng.shuffle(cards)  # BHB-SETUP-06
-        h = tb.HOLES[stack[0]].cards
+        h = data.holes_by_id[stack[0]].cards
         mode = "custom" if config["black_holes"] is not None else config["setup"]
         d = BHBData(players=n, mode=mode, stack=stack, box=box, direction=direction,
                     hands=[cards[i * h:(i + 1) * h] for i in range(n)], draw=cards[n * h:],
-                    tableaux=[[] for _ in range(n)], scores=[0] * n)
+                    tableaux=[[] for _ in range(n)], scores=[0] * n,
+                    game_data=None if data is tb.DATA else data)
         d.gps_now, d.gps_next = [False] * n, [False] * n
         return d
 

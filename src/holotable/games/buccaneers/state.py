@@ -110,6 +110,9 @@ class BHBData:
     round_points: list[int] = field(default_factory=list)
     #: Scripted outcomes of chance events for scenarios ("reveal", "pool", "gps"): card ids used in order.
     script: dict[str, list[str]] = field(default_factory=dict)
+    #: The card data this game plays with (``data.data_for(config)``: the shipped files with the
+    #: configuration's data overrides); ``None`` = the shipped data. Shared, never modified.
+    game_data: Any = None
 
     def copy(self) -> BHBData:
         return BHBData(
@@ -124,7 +127,7 @@ class BHBData:
             tiit_done=self.tiit_done, toy_weight=list(self.toy_weight), e_weight=list(self.e_weight),
             threshold=list(self.threshold),
             pulled_in=list(self.pulled_in), round_points=list(self.round_points),
-            script={k: list(v) for k, v in self.script.items()},
+            script={k: list(v) for k, v in self.script.items()}, game_data=self.game_data,
         )
 
     @property

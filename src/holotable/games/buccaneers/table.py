@@ -8,7 +8,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .data import Artifact, BuccaneersData, JunkCard, JunkType, Relic, Stats, TimeMachinePart, load_default
+from .data import (
+    Artifact,
+    BlackHole,
+    BuccaneersData,
+    JunkCard,
+    JunkType,
+    Relic,
+    Stats,
+    TimeMachinePart,
+    load_default,
+)
 from .state import BHBData, Laid
 
 DATA: BuccaneersData = load_default()
@@ -31,6 +41,18 @@ CUBUS_MIN_WEIGHT = 7
 LOOT_MIN_WEIGHT = 6
 
 
+def data_of(d: BHBData) -> BuccaneersData:
+    """The card data of the game ``d`` belongs to: the shipped data unless its configuration
+    overrides values (kinds, effects and ids never change, so the tables above stay valid)."""
+    found: BuccaneersData | None = d.game_data
+    return DATA if found is None else found
+
+
+def hole(d: BHBData) -> BlackHole:
+    """The black hole of the current round, with this game's numbers."""
+    return data_of(d).holes_by_id[d.black_hole]
+
+
 def effect_of(card_id: str) -> str | None:
     card = CARDS[card_id]
     if isinstance(card, Artifact | Relic):
@@ -49,8 +71,8 @@ def is_toy(card_id: str) -> bool:
     return CARDS[card_id].kind is JunkType.TOY
 
 
-def printed_weight(card_id: str) -> int:
-    return CARDS[card_id].printed_weight
+def printed_weight(card_id: str, data: BuccaneersData = DATA) -> int:
+    return data.cards_by_id[card_id].printed_weight
 
 
 def sort_cards(cards: Iterable[str]) -> list[str]:
@@ -81,38 +103,43 @@ def top_shapeshifter(tableau: Sequence[Laid]) -> str | None:
     return None
 
 
-def stats(tableau: Sequence[Laid], laid: Laid) -> Stats:
-    """A laid card's value and weight now (BHB-ROT-02, BHB-CARD-SHAPE-03/04)."""
-    card = CARDS[laid.card]
+def stats(tableau: Sequence[Laid], laid: Laid, data: BuccaneersData = DATA) -> Stats:
+    """A laid card's value and weight now (BHB-ROT-02, BHB-CARD-SHAPE-03/04); ``data``: the game's
+    card data (``data_of(d)``)."""
+    cards = data.cards_by_id
+    card = cards[laid.card]
     if card.kind is JunkType.SHAPESHIFTER:
         top = top_shapeshifter(tableau)
         assert top is not None
-        return Stats(card.printed.value, CARDS[top].printed_weight)
+        return Stats(card.printed.value, cards[top].printed_weight)
     return card.at(laid.turns)
 
 
 def weight(d: BHBData, seat: int) -> int:
     """W(p): the tableau's weight plus the weight tokens held (BHB-CARD-VW-01)."""
     tableau = d.tableaux[seat]
-    total = sum(stats(tableau, laid).weight for laid in tableau)
+    data = data_of(d)
+    total = sum(stats(tableau, laid, data).weight for laid in tableau)
     return total + sum(TOKEN_AMOUNTS[t] for t in WEIGHT_TOKENS if d.tokens.get(t) == seat)
 
 
 def value(d: BHBData, seat: int) -> int:
     """V(p): the tableau's value plus the value token if held (BHB-CARD-VW-02)."""
     tableau = d.tableaux[seat]
-    total = sum(stats(tableau, laid).value for laid in tableau)
+    data = data_of(d)
+    total = sum(stats(tableau, laid, data).value for laid in tableau)
     return total + sum(TOKEN_AMOUNTS[t] for t in VALUE_TOKENS if d.tokens.get(t) == seat)
 
 
 def toy_weight(d: BHBData, seat: int) -> int:
     """toyW(p): printed weight of every toy in the tableau, tokens excluded (BHB-SCORE-C-02)."""
-    return sum(printed_weight(laid.card) for laid in d.tableaux[seat] if is_toy(laid.card))
+    data = data_of(d)
+    return sum(printed_weight(laid.card, data) for laid in d.tableaux[seat] if is_toy(laid.card))
 
 
 def ships(d: BHBData, seat: int) -> list[int]:
-    return [CARDS[laid.card].printed.value for laid in d.tableaux[seat]
-            if CARDS[laid.card].kind is JunkType.SPACESHIP]
+    cards = data_of(d).cards_by_id
+    return [cards[laid.card].printed.value for laid in d.tableaux[seat] if cards[laid.card].kind is JunkType.SPACESHIP]
 
 
 def ship_key(d: BHBData, seat: int, compare: str = "best") -> tuple[int, int]:
@@ -177,6 +204,7 @@ def trigger_counts(d: BHBData, revealed: Sequence[Sequence[Any]]) -> list[tuple[
     BHB-ART-00-06: the printed weight of the card laid out).
     """
     out = []
+    cards = data_of(d).cards_by_id
     for q, tableau in enumerate(d.tableaux):
         for laid in tableau:
             eff = effect_of(laid.card)
@@ -184,7 +212,7 @@ def trigger_counts(d: BHBData, revealed: Sequence[Sequence[Any]]) -> list[tuple[
                 continue
             count = 0
             for p, cid, _source in revealed:
-                card = CARDS[cid]
+                card = cards[cid]
                 if eff == "morphosucker":
                     count += p != q and card.kind is JunkType.SHAPESHIFTER
                 elif card.kind is JunkType.ROBOT:

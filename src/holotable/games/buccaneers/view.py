@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 def _card(d: BHBData, seat: int, item: Laid, viewer: int | None) -> dict[str, Any]:
     if item.face_down and viewer != seat:
         return {"card": None, "face_down": True}  # BHB-CARD-TOY-04: only "a toy, face down"
-    now = tb.stats(d.tableaux[seat], item)
+    now = tb.stats(d.tableaux[seat], item, tb.data_of(d))
     return {"card": item.card, "name": tb.CARDS[item.card].name, "type": tb.kind(item.card).value,
             "face_down": item.face_down, "value": now.value, "weight": now.weight, "turns": item.turns,
             "orientation": item.turns % 4, "top_edge": tb.CARDS[item.card].top_edge(item.turns),
@@ -37,7 +37,7 @@ def _hidden_holes(d: BHBData) -> bool:
 def view(st: State[BHBData, Any], seat: int | None) -> dict[str, Any]:
     d = st.data
     n = d.players
-    hole = tb.HOLES[d.black_hole]
+    hole = tb.hole(d)
     kind, asked = d.ask
     ask: dict[str, Any] = {"kind": kind if d.phase != "over" else None,
                            "seat": asked if asked >= 0 else None}

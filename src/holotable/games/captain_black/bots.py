@@ -39,7 +39,7 @@ from holotable.agents.rollout import register_rollout_policy
 from holotable.engine import Game, Rng, State
 
 from .actions import DRAWS, Draw
-from .data import Components
+from .data import Components, data_for
 from .rules import CaptainBlack
 from .state import CBData
 
@@ -149,7 +149,7 @@ class CaptainBlackHeuristic(Agent):
 
     # ------------------------------------------------------------------ reading the view
     def _read(self, view: dict[str, Any], config: Any) -> _Table:
-        comp = self.components
+        comp = data_for(config).components  # the counts this game was set up with (data overrides)
         n, seat = view["players"], view["seat"]
         bag = view["bag"]
         black = bag.get("black", comp.black_coins - view["island"])

@@ -5,9 +5,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from holotable.engine.data import DataCatalog
 from holotable.engine.errors import DataError
+
+from .actions import MAX_COINS
+
+if TYPE_CHECKING:
+    from holotable.engine.spec import Config
 
 DATA_FILE = "captain-black.json"
 
@@ -70,6 +76,8 @@ def parse(raw: Any, where: str = DATA_FILE) -> GameData:
         chest_empty=_int(comp, "chest_empty", where),
         parrot_cards=_int(comp, "parrot_cards", where),
     )
+    if components.coins > MAX_COINS:
+        raise DataError(f"{where}: gold_coins + black_coins must be at most {MAX_COINS}, got {components.coins}")
     section = raw.get("assumed")
     if not isinstance(section, dict):
         raise DataError(f"{where}: missing 'assumed' object")
@@ -121,14 +129,30 @@ def parse(raw: Any, where: str = DATA_FILE) -> GameData:
     return GameData(components, assumed)
 
 
-def load_default() -> GameData:
-    """The data file shipped in the package."""
+def _read() -> dict[str, Any]:
     try:
         text = resources.files(__package__).joinpath("data", DATA_FILE).read_text(encoding="utf-8")
     except OSError as exc:  # pragma: no cover - a broken installation
         raise DataError(f"cannot read {DATA_FILE}: {exc}") from exc
     try:
-        raw = json.loads(text)
+        return {"": json.loads(text)}
     except json.JSONDecodeError as exc:
         raise DataError(f"{DATA_FILE} is not valid JSON: {exc}") from exc
-    return parse(raw)
+
+
+#: The addressable data values: the component counts (``components.gold_coins``, ...). Every value
+#: of the ``assumed`` section is a game parameter (or fixes the player range) and is set as such;
+#: the number of parrot cards follows the ``parrot_values`` parameter, so it is not offered alone.
+CATALOG: DataCatalog[GameData] = DataCatalog(
+    "Captain Black", _read, lambda docs: parse(docs[""]), exclude=("assumed", "components.parrot_cards"),
+)
+
+
+def load_default() -> GameData:
+    """The data file shipped in the package (parsed once)."""
+    return CATALOG.default
+
+
+def data_for(config: Config) -> GameData:
+    """The data a game with ``config`` plays with: the shipped file with its data overrides."""
+    return CATALOG.resolve(config.data)

@@ -28,8 +28,8 @@ from holotable.engine import (
 from . import actions as act
 from . import scenario as scenarios
 from . import view as views
-from .actions import DRAWS, Draw
-from .data import GameData, load_default
+from .actions import DRAWS, MAX_COINS, Draw
+from .data import CATALOG, GameData, data_for, load_default
 from .state import EMPTY, FILLED, CBData, LastDraw
 
 DATA: GameData = load_default()
@@ -49,6 +49,7 @@ SPEC = GameSpec(
     min_players=DATA.default("min_players"),
     max_players=DATA.default("max_players"),
     default_players=4,
+    data=CATALOG,
     dynamics=Dynamics.SEQUENTIAL,
     chance=Chance.SAMPLED,
     information=Information.IMPERFECT,
@@ -98,10 +99,11 @@ class CaptainBlack(Game[CBData, Draw]):
     # ------------------------------------------------------------------ set-up (CB-SETUP)
     def setup(self, config: Config, rng: Rng) -> CBData:
         n = config.players
+        comp = data_for(config).components  # the shipped counts with this configuration's overrides
         parrot_values = config["parrot_values"]
-        if len(parrot_values) != self.components.parrot_cards:
+        if len(parrot_values) != comp.parrot_cards:
             raise ConfigError(
-                f"parrot_values must list {self.components.parrot_cards} cards, got {len(parrot_values)}"
+                f"parrot_values must list {comp.parrot_cards} cards, got {len(parrot_values)}"
             )
         if not all(isinstance(v, int) and v >= 0 for v in parrot_values):
             raise ConfigError(f"parrot_values must be whole numbers of coins >= 0, got {list(parrot_values)}")
@@ -109,14 +111,14 @@ class CaptainBlack(Game[CBData, Draw]):
         if cap is not None and cap < config["min_draw"]:
             # Otherwise no draw would ever be legal and the game could not start.
             raise ConfigError(f"max_handful {cap} is smaller than min_draw {config['min_draw']}")
-        if config["island_fields"] > self.components.black_coins:
-            raise ConfigError(f"island_fields cannot exceed {self.components.black_coins} black coins")
+        if config["island_fields"] > comp.black_coins:
+            raise ConfigError(f"island_fields cannot exceed {comp.black_coins} black coins")
         start = config["start_seat"]
         if start is None:
             start = rng.randrange(n)  # CB-SETUP-05 / CB-AMB-14
         elif start >= n:
             raise ConfigError(f"start_seat {start} is not a seat of a {n}-player game")
-        chest_deck = [FILLED] * self.components.chest_filled + [EMPTY] * self.components.chest_empty
+        chest_deck = [FILLED] * comp.chest_filled + [EMPTY] * comp.chest_empty
         rng.shuffle(chest_deck)  # CB-SETUP-02
         parrot_deck = list(parrot_values)
         rng.shuffle(parrot_deck)  # CB-SETUP-03
@@ -127,8 +129,8 @@ class CaptainBlack(Game[CBData, Draw]):
             round=1,
             start=start,  # CB-SETUP-06: the start player takes ship and bag
             mover=start,
-            bag_gold=self.components.gold_coins,  # CB-SETUP-04
-            bag_black=self.components.black_coins,
+            bag_gold=comp.gold_coins,  # CB-SETUP-04
+            bag_black=comp.black_coins,
             island=0,
             boxes=[0] * n,
             chests=[[] for _ in range(n)],
@@ -143,7 +145,7 @@ class CaptainBlack(Game[CBData, Draw]):
 
     def arrange(self, st: CB, arrangement: Mapping[str, Any]) -> None:
         """Scenario starts: override data keys, checked for conservation (see scenario.py)."""
-        st.data = scenarios.arrange(st.data, st.config, self.components, arrangement)
+        st.data = scenarios.arrange(st.data, st.config, data_for(st.config).components, arrangement)
 
     # ------------------------------------------------------------------ flow
     def to_move(self, st: CB) -> tuple[int, ...]:
@@ -319,8 +321,9 @@ class CaptainBlack(Game[CBData, Draw]):
             d.parrot_aside.extend(hand)
             hand.clear()
         # CB-NEXT-02: every coin back into the bag, totals from zero.
-        d.bag_gold = self.components.gold_coins
-        d.bag_black = self.components.black_coins
+        comp = data_for(st.config).components
+        d.bag_gold = comp.gold_coins
+        d.bag_black = comp.black_coins
         d.island = 0
         d.boxes = [0] * n
         # CB-NEXT-03: the ship moves one seat clockwise; its holder starts with the bag.
@@ -371,14 +374,15 @@ class CaptainBlack(Game[CBData, Draw]):
         return act.parse(text)
 
     def num_actions(self, config: Config) -> int:
-        return self.components.coins
+        return data_for(config).components.coins
 
     def action_index(self, action: Draw) -> int:
         return action.k - 1
 
     def index_action(self, index: int) -> Draw:
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self.components.coins:
-            raise MalformedActionError(f"action index must be 0..{self.components.coins - 1}, got {index!r}")
+        # The state checks an index against its config's space first; this bound holds for every config.
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < MAX_COINS:
+            raise MalformedActionError(f"action index must be 0..{MAX_COINS - 1}, got {index!r}")
         return DRAWS[index + 1]
 
     def timeout_action(self, st: CB, seat: int) -> Draw:

@@ -42,7 +42,7 @@ from holotable.engine import Game, Rng, State
 
 from . import actions as A
 from .actions import Act
-from .data import COLOURS, DEDUCTION_GOALS, OUTCOMES, TAX, CouncilData, load_default
+from .data import COLOURS, DEDUCTION_GOALS, OUTCOMES, TAX, CouncilData, data_for, load_default
 from .scoring import round_points, tax_coins
 from .state import BHCData
 
@@ -88,24 +88,35 @@ def _table_ids(table: dict[str, Any] | None) -> list[str] | None:
     return [table[o]["id"] for o in OUTCOMES]
 
 
-_POINTS: dict[tuple[str, ...], tuple[int, ...]] = {}
+_POINTS: dict[tuple[int, tuple[str, ...]], tuple[int, ...]] = {}
+#: The data objects the caches are keyed by (by id; kept alive so that an id is never reused).
+_DATA_SEEN: dict[int, CouncilData] = {id(DATA): DATA}
 
 
-def points_all(table: Sequence[str]) -> tuple[int, ...]:
-    """Points of ``table`` for each of the 20 Agendas (cached; tables repeat a lot)."""
-    key = tuple(table)
+def _data_key(data: CouncilData) -> int:
+    key = id(data)
+    if key not in _DATA_SEEN:
+        _DATA_SEEN[key] = data
+    return key
+
+
+def points_all(table: Sequence[str], data: CouncilData = DATA) -> tuple[int, ...]:
+    """Points of ``table`` for each of the 20 Agendas (cached; tables repeat a lot); ``data``: the
+    game's data with its configuration's overrides."""
+    key = (_data_key(data), tuple(table))
     got = _POINTS.get(key)
     if got is None:
         if len(_POINTS) > 50_000:
             _POINTS.clear()
-        got = tuple(round_points(DATA, agenda, key) for agenda in DATA.agendas)
+        got = tuple(round_points(data, agenda, key[1]) for agenda in data.agendas)
         _POINTS[key] = got
     return got
 
 
-def pass_chance(beliefs: Sequence[float], table: Sequence[str], cost: int, extra: float = 0.0) -> float:
+def pass_chance(beliefs: Sequence[float], table: Sequence[str], cost: int, extra: float = 0.0,
+                data: CouncilData = DATA) -> float:
     """A voter's chance of voting Pass on ``table`` under ``beliefs`` over its Agenda."""
-    pts = points_all(table)
+    pts = points_all(table, data)
     return sum(w * _sigmoid(BETA * (min(pts[a], cost) + extra - THRESHOLD)) for a, w in enumerate(beliefs) if w)
 
 
@@ -135,15 +146,16 @@ def _advance_likelihood(points: int, rec: dict[str, Any]) -> float:
     return 1.0
 
 
-_LEADER: dict[frozenset[str], dict[tuple[str, ...], tuple[float, ...]]] = {}
+_LEADER: dict[tuple[int, frozenset[str]], dict[tuple[str, ...], tuple[float, ...]]] = {}
 
 
-def _leader_likelihood(table: Sequence[str]) -> tuple[float, ...]:
+def _leader_likelihood(table: Sequence[str], data: CouncilData = DATA) -> tuple[float, ...]:
     """P(the Leader settled on ``table`` | Agenda), as a soft-max over the 120 arrangements of its planets."""
-    group = _LEADER.setdefault(frozenset(table), {})
+    group = _LEADER.setdefault((_data_key(data), frozenset(table)), {})
     got = group.get(tuple(table))
     if got is None:
-        scores = [[math.exp(LAMBDA * min(p, 5)) for p in points_all([table[i] for i in perm])] for perm in PERMS]
+        scores = [[math.exp(LAMBDA * min(p, 5)) for p in points_all([table[i] for i in perm], data)]
+                  for perm in PERMS]
         totals = [sum(row[a] for row in scores) for a in range(N_AGENDAS)]
         for perm, row in zip(PERMS, scores, strict=True):
             group[tuple(table[i] for i in perm)] = tuple(row[a] / totals[a] * len(PERMS) for a in range(N_AGENDAS))
@@ -153,11 +165,11 @@ def _leader_likelihood(table: Sequence[str]) -> tuple[float, ...]:
     return got
 
 
-def beliefs(view: dict[str, Any]) -> dict[int, list[float]]:
-    """The posterior over Agendas of every other seat, from ``view`` alone."""
+def beliefs(view: dict[str, Any], data: CouncilData = DATA) -> dict[int, list[float]]:
+    """The posterior over Agendas of every other seat, from ``view`` alone (and the game's data)."""
     me = view["seat"]
     n = view["players"]
-    mine = DATA.agenda_ids.index(view["you"]["agenda"]["id"])
+    mine = data.agenda_ids.index(view["you"]["agenda"]["id"])
     post = {s: [0.0 if a == mine else 1.0 for a in range(N_AGENDAS)] for s in range(n) if s != me}
     sets = {s["round"]: s for s in view["history"]}
     for rec in view["advances"]:
@@ -176,18 +188,18 @@ def beliefs(view: dict[str, Any]) -> dict[int, list[float]]:
         kind = None if rec["intrigue"] is None else OUTCOMES.index(rec["intrigue"])
         for a in range(N_AGENDAS):
             if post[s][a]:
-                post[s][a] *= _advance_likelihood(round_points(DATA, DATA.agendas[a], table, kind, failed), rec)
+                post[s][a] *= _advance_likelihood(round_points(data, data.agendas[a], table, kind, failed), rec)
     for vote in view["votes"]:
         if vote["table"] is None:
             continue
         if vote["leader"] != me:  # a Leader arranges the table to suit their Agenda
             lead = post[vote["leader"]]
-            choice = _leader_likelihood(vote["table"])
+            choice = _leader_likelihood(vote["table"], data)
             for a in range(N_AGENDAS):
                 lead[a] *= choice[a]
         if vote["proposal"] >= 3:
             continue  # on Proposal 3 Pass pays even if the vote fails, so a Pass says little
-        table_points = points_all(vote["table"])
+        table_points = points_all(vote["table"], data)
         for s, ballot in enumerate(vote["votes"]):
             if ballot is None or s == me:
                 continue
@@ -201,7 +213,7 @@ def beliefs(view: dict[str, Any]) -> dict[int, list[float]]:
             colour = COLOURS.index(r["colour"])
             goals = DEDUCTION_GOALS[r["deduction"] - 1]
             for a in range(N_AGENDAS):
-                if (DATA.agendas[a][colour] in goals) != r["correct"]:
+                if (data.agendas[a][colour] in goals) != r["correct"]:
                     post[r["target"]][a] = 0.0
     for s, weights in post.items():
         total = sum(weights)
@@ -223,29 +235,31 @@ class CouncilHeuristic(Agent):
         self._plan: dict[tuple[int, int], list[str]] = {}
         self._said: dict[tuple[int, int], int] = {}
         self._beliefs: tuple[tuple[int, int, int], dict[int, list[float]]] | None = None
+        #: The game's data (with the configuration's overrides), set on every decision.
+        self._data: CouncilData = DATA
 
     # ------------------------------------------------------------------ helpers
     def _post(self, view: dict[str, Any]) -> dict[int, list[float]]:
         key = (len(view["votes"]), len(view["advances"]), len(view["deductions"]))
         if self._beliefs is None or self._beliefs[0] != key:
-            self._beliefs = (key, beliefs(view))
+            self._beliefs = (key, beliefs(view, self._data))
         return self._beliefs[1]
 
-    @staticmethod
-    def _my_value(view: dict[str, Any], table: Sequence[str]) -> float:
+    def _my_value(self, view: dict[str, Any], table: Sequence[str]) -> float:
+        data = self._data
         me = view["seat"]
-        agenda = DATA.agendas[DATA.agenda_ids.index(view["you"]["agenda"]["id"])]
+        agenda = data.agendas[data.agenda_ids.index(view["you"]["agenda"]["id"])]
         pos = view["positions"][me]
         costs = view["track_costs"]
         at_end = pos > len(costs)
         cost = 0 if at_end else costs[pos - 1]
         bank = view["banks"][me]
-        value = step_value(round_points(DATA, agenda, table), cost, bank, at_end)
+        value = step_value(round_points(data, agenda, table), cost, bank, at_end)
         if not view["you"]["intrigue_played"]:
             kind = OUTCOMES.index(view["you"]["intrigue"])
-            with_card = step_value(round_points(DATA, agenda, table, kind, view["failed"]), cost, bank, at_end)
+            with_card = step_value(round_points(data, agenda, table, kind, view["failed"]), cost, bank, at_end)
             if kind == TAX:
-                with_card = max(with_card, 1 + tax_coins(DATA, table))
+                with_card = max(with_card, 1 + tax_coins(data, table))
             if with_card - value >= 2 or (with_card > value and view["negotiation_round"] >= 6):
                 value = with_card
         return value
@@ -259,6 +273,9 @@ class CouncilHeuristic(Agent):
     # ------------------------------------------------------------------ decisions
     def act(self, obs: Observation) -> Any:
         view = obs.view
+        data = data_for(obs.config)
+        if data is not self._data:  # another configuration: beliefs were computed with other numbers
+            self._data, self._beliefs = data, None
         legal: Sequence[Act] = obs.legal
         phase = view["phase"]
         if phase == "vote":
@@ -292,7 +309,7 @@ class CouncilHeuristic(Agent):
             pts = mine["points_with_intrigue"] if play else mine["points"]
             # Keep the card for a real gain (always use it in the last Negotiation Round).
             penalty = 0.0 if not play or view["negotiation_round"] >= 6 else 1.5
-            salary = 1 + (tax_coins(DATA, table) if play and mine["intrigue"] == "tax" else 0)
+            salary = 1 + (tax_coins(self._data, table) if play and mine["intrigue"] == "tax" else 0)
             candidates = [(salary - penalty, A.advance(A.PAID, 0, play))]
             if cost and pts >= cost:
                 candidates.append((cost + STEP_BONUS - penalty, A.advance(A.NATURAL, 0, play)))
@@ -313,7 +330,7 @@ class CouncilHeuristic(Agent):
         best: tuple[float, Act] | None = None
         for act in legal:
             target = (me + 1) % n if act.b == 0 else (me - 1) % n
-            chance = sum(w for a, w in enumerate(post[target]) if DATA.agendas[a][act.a] in goals)
+            chance = sum(w for a, w in enumerate(post[target]) if self._data.agendas[a][act.a] in goals)
             if best is None or chance > best[0] + 1e-12:
                 best = (chance, act)
         assert best is not None
@@ -339,7 +356,7 @@ class CouncilHeuristic(Agent):
             voters = [s for s in range(n) if s != me and s != view["accepted_from"]]
             if voters:
                 marginal = min(voters, key=lambda s: (abs(pass_chance(
-                    post[s], target, self._cost(view, s), view["pending"][s]) - 0.5), s))
+                    post[s], target, self._cost(view, s), view["pending"][s], self._data) - 0.5), s))
                 act = A.bribe(marginal, 1)
                 if act in legal:
                     return act
@@ -355,7 +372,7 @@ class CouncilHeuristic(Agent):
         best: tuple[float, int, list[str]] | None = None
         for perm in PERMS:
             arr = [table[i] for i in perm]
-            chances = [pass_chance(post[s], arr, costs[s]) for s in voters]
+            chances = [pass_chance(post[s], arr, costs[s], 0.0, self._data) for s in voters]
             p = approval_chance(chances, need)
             score = p * self._my_value(view, arr) + (1 - p) * fail_value
             moved = sum(1 for i in range(5) if arr[i] != table[i])

@@ -16,9 +16,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from holotable.engine.data import DataCatalog
 from holotable.engine.errors import DataError
+
+if TYPE_CHECKING:
+    from holotable.engine.spec import Config
 
 DATA_FILE = "council.json"
 COLOURS = ("red", "green", "yellow", "blue", "black")
@@ -207,14 +211,31 @@ def check_round_order(order: Any, where: str = "round_order") -> str:
     return order
 
 
-def load_default() -> CouncilData:
-    """The data file shipped in the package."""
+def _read() -> dict[str, Any]:
     try:
         text = resources.files(__package__).joinpath("data", DATA_FILE).read_text(encoding="utf-8")
     except OSError as exc:  # pragma: no cover - a broken installation
         raise DataError(f"cannot read {DATA_FILE}: {exc}") from exc
     try:
-        raw = json.loads(text)
+        return {"": json.loads(text)}
     except json.JSONDecodeError as exc:
         raise DataError(f"{DATA_FILE} is not valid JSON: {exc}") from exc
-    return parse(raw)
+
+
+#: The addressable data values (``planets.RED-A.points``, ``agendas.AG-01.goals.tax``,
+#: ``intrigue.tax``, ...). The ``assumed`` section is left out: each of its values is a game
+#: parameter (or fixes the player range) and is set as such; colour and outcome names are labels.
+CATALOG: DataCatalog[CouncilData] = DataCatalog(
+    "Black Hole Council", _read, lambda docs: parse(docs[""]),
+    exclude=("assumed", "planet_colours", "outcomes", "player_colours"),
+)
+
+
+def load_default() -> CouncilData:
+    """The data file shipped in the package (parsed once)."""
+    return CATALOG.default
+
+
+def data_for(config: Config) -> CouncilData:
+    """The data a game with ``config`` plays with: the shipped file with its data overrides."""
+    return CATALOG.resolve(config.data)

@@ -36,7 +36,18 @@ from . import actions as A
 from . import scenario as scenarios
 from . import view as views
 from .actions import Act
-from .data import BLACK_HOLE, COLOURS, DEDUCTION_GOALS, OUTCOMES, TAX, CouncilData, check_round_order, load_default
+from .data import (
+    BLACK_HOLE,
+    CATALOG,
+    COLOURS,
+    DEDUCTION_GOALS,
+    OUTCOMES,
+    TAX,
+    CouncilData,
+    check_round_order,
+    data_for,
+    load_default,
+)
 from .scoring import payout_coins, round_points, tax_coins
 from .state import ADVANCE, DEDUCE, NEGOTIATE, OVER, VOTE, BHCData
 
@@ -73,6 +84,7 @@ SPEC = GameSpec(
     min_players=DATA.default("min_players"),
     max_players=DATA.default("max_players"),
     default_players=5,
+    data=CATALOG,
     dynamics=Dynamics.SIMULTANEOUS,
     chance=Chance.SAMPLED,
     information=Information.IMPERFECT,
@@ -138,11 +150,12 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         first = config["first_leader"]
         if first is not None and first >= n:
             raise ConfigError(f"first_leader {first} is not a seat of a {n}-player game")
-        deck = [p.id for p in DATA.planets]
+        data = data_for(config)  # the shipped data with this configuration's overrides
+        deck = [p.id for p in data.planets]
         rng.shuffle(deck)  # BHC-SETUP-03
-        agendas = list(range(len(DATA.agendas)))
+        agendas = list(range(len(data.agendas)))
         rng.shuffle(agendas)  # BHC-SETUP-04: the undealt ones are simply never stored
-        pool = [kind for kind, count in enumerate(DATA.intrigue_counts) for _ in range(count)]
+        pool = [kind for kind, count in enumerate(data.intrigue_counts) for _ in range(count)]
         rng.shuffle(pool)  # BHC-SETUP-05
         leader = rng.randrange(n) if first is None else first  # BHC-SETUP-08 / BHC-AMB-10
         d = BHCData(
@@ -231,10 +244,11 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         out += _talk_actions(n)
         return out
 
-    def points(self, d: BHCData, seat: int, intrigue: bool = False) -> int:
-        """``seat``'s points for the table now, with its Intrigue card if ``intrigue`` (BHC-ADV-14)."""
+    def points(self, d: BHCData, seat: int, intrigue: bool = False, data: CouncilData = DATA) -> int:
+        """``seat``'s points for the table now, with its Intrigue card if ``intrigue`` (BHC-ADV-14);
+        ``data`` is the game's data with its configuration's overrides (``data_for(st.config)``)."""
         kind = d.intrigue[seat] if intrigue else None
-        return round_points(DATA, DATA.agendas[d.agendas[seat]], d.table, kind, d.failed)
+        return round_points(data, data.agendas[d.agendas[seat]], d.table, kind, d.failed)
 
     def _advance_actions(self, st: BHC, seat: int) -> list[Act]:
         d = st.data
@@ -247,7 +261,7 @@ class BlackHoleCouncil(Game[BHCData, Act]):
             out.append(A.advance(A.PAID, 0, play))
             if at_end:
                 continue  # BHC-ADV-11
-            pts = self.points(d, seat, play)
+            pts = self.points(d, seat, play, data_for(st.config))
             if pts >= cost:
                 out.append(A.advance(A.NATURAL, 0, play))
             low = max(1, cost - pts)
@@ -347,7 +361,7 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         if d.positions[seat] >= d.track_end:
             raise IllegalActionError("you are on the last space: you can only get paid", rule="BHC-ADV-11")
         cost = d.cost(seat)
-        pts = self.points(d, seat, play)
+        pts = self.points(d, seat, play, data_for(st.config))
         if kind == A.NATURAL and pts < cost:
             raise IllegalActionError(f"you need {cost} points to advance naturally", rule="BHC-ADV-03")
         if kind == A.PAY:
@@ -509,7 +523,7 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         if action.kind == A.PAID:
             coins = 1  # BHC-ADV-06
             if kind_played == TAX:
-                coins += tax_coins(DATA, d.table)  # BHC-INTRIGUE-TAX-01
+                coins += tax_coins(data_for(st.config), d.table)  # BHC-INTRIGUE-TAX-01
             d.banks[seat] += coins
             d.stock -= coins
         else:
@@ -588,7 +602,7 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         for guesser in clockwise_from(d.leader, n):  # BHC-DED-05
             act = actions[guesser]
             target = left(guesser, n) if act.b == 0 else right(guesser, n)
-            goals = DATA.agendas[d.agendas[target]]
+            goals = data_for(st.config).agendas[d.agendas[target]]
             correct = goals[act.a] in DEDUCTION_GOALS[min(number, 3) - 1]  # BHC-DED-1-02, 2-02, 3-02
             winner = guesser if correct else target  # BHC-DED-07
             d.banks[winner] += pay
@@ -611,8 +625,9 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         sets = [None if s["written_off"] else s["planets"] for s in d.history]
         d.payout = [0] * n
         d.final_moves = [0] * n
+        data = DATA if st is None else data_for(st.config)
         for seat in clockwise_from(d.leader, n):  # BHC-PAYOUT-01, BHC-AMB-37
-            coins = payout_coins(DATA, DATA.agendas[d.agendas[seat]], sets)
+            coins = payout_coins(data, data.agendas[d.agendas[seat]], sets)
             d.payout[seat] = coins
             d.banks[seat] += coins
             d.stock -= coins
@@ -644,7 +659,7 @@ class BlackHoleCouncil(Game[BHCData, Act]):
             ranks=ranks,
             reason=f"{who} on space {best[0]} with {best[1]} coin(s)",
             details={"positions": list(d.positions), "banks": list(d.banks), "payout": list(d.payout),
-                     "agendas": [DATA.agenda_ids[a] for a in d.agendas]},
+                     "agendas": [data_for(st.config).agenda_ids[a] for a in d.agendas]},
         )
 
     # ------------------------------------------------------------------ information
@@ -656,12 +671,13 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         d = st.data
         out = d.to_dict()
         live = len(d.table) == 5
-        out["points"] = [self.points(d, s) for s in range(d.players)] if live else None
-        out["points_with_intrigue"] = [self.points(d, s, True) for s in range(d.players)] if live else None
+        data = data_for(st.config)
+        out["points"] = [self.points(d, s, False, data) for s in range(d.players)] if live else None
+        out["points_with_intrigue"] = [self.points(d, s, True, data) for s in range(d.players)] if live else None
         return out
 
     def determinize(self, st: BHC, seat: int, rng: Rng) -> None:
-        views.determinize(st.data, seat, rng)
+        views.determinize(st.data, seat, rng, data_for(st.config))
 
     # ------------------------------------------------------------------ actions
     def action_to_str(self, action: Act) -> str:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from holotable.engine import ScenarioError
 
-from .data import OUTCOMES, CouncilData, load_default
+from .data import OUTCOMES, CouncilData, data_for, load_default
 from .state import DEDUCE, NEGOTIATE, BHCData
 
 if TYPE_CHECKING:
@@ -56,6 +56,11 @@ def arrange(game: BlackHoleCouncil, st: State[BHCData, Act], arrangement: Mappin
             _SETTERS[key](d, value)
     _fit(d, arrangement, original, table_given)
     _check(d)
+    if "intrigue" in arrangement:  # against this configuration's counts (data overrides)
+        counts = data_for(st.config).intrigue_counts
+        for kind, count in Counter(d.intrigue).items():
+            if count > counts[kind]:
+                raise ScenarioError(f"'intrigue': there are only {counts[kind]} {OUTCOMES[kind]} cards")
     d.stock = -(sum(d.banks) + d.bribe_space + sum(d.pending) + (1 if d.accepted_from >= 0 else 0))
     if d.round_kind == "P":
         game._start_round(d, st)
@@ -133,10 +138,7 @@ def _intrigue(d: BHCData, value: Any) -> None:
     kinds = _per_seat("intrigue", value, d.players)
     if not all(isinstance(k, str) and k in OUTCOMES for k in kinds):
         raise ScenarioError(f"'intrigue' must be kinds from {list(OUTCOMES)}, got {kinds!r}")
-    d.intrigue = [OUTCOMES.index(k) for k in kinds]
-    for kind, count in Counter(d.intrigue).items():
-        if count > DATA.intrigue_counts[kind]:
-            raise ScenarioError(f"'intrigue': there are only {DATA.intrigue_counts[kind]} {OUTCOMES[kind]} cards")
+    d.intrigue = [OUTCOMES.index(k) for k in kinds]  # counts are checked in arrange, with the config's data
 
 
 def _intrigue_played(d: BHCData, value: Any) -> None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from holotable.engine import Rng
 
-from .data import COLOURS, DEDUCTION_GOALS, OUTCOMES, CouncilData, load_default
+from .data import COLOURS, DEDUCTION_GOALS, OUTCOMES, CouncilData, data_for, load_default
 from .scoring import round_points
 from .state import ADVANCE, BHCData
 
@@ -29,19 +29,20 @@ DATA: CouncilData = load_default()
 WANTED = DEDUCTION_GOALS
 
 
-def agenda_dict(index: int) -> dict[str, Any]:
-    goals = DATA.agendas[index]
+def agenda_dict(index: int, data: CouncilData = DATA) -> dict[str, Any]:
+    goals = data.agendas[index]
     by_outcome = {OUTCOMES[goals[c]]: COLOURS[c] for c in range(5)}
-    return {"id": DATA.agenda_ids[index], "goals": {o: by_outcome[o] for o in OUTCOMES}}
+    return {"id": data.agenda_ids[index], "goals": {o: by_outcome[o] for o in OUTCOMES}}
 
 
-def _planet(pid: str) -> dict[str, Any]:
-    return DATA.planet(pid).to_dict()
+def _planet(pid: str, data: CouncilData = DATA) -> dict[str, Any]:
+    return data.planet(pid).to_dict()
 
 
 def view(game: BlackHoleCouncil, st: State[BHCData, Act], seat: int | None) -> dict[str, Any]:
     d = st.data
     cfg = st.config
+    data = data_for(cfg)
     n = d.players
     leader_cap = game.leader_cap(cfg)
     out: dict[str, Any] = {
@@ -63,10 +64,10 @@ def view(game: BlackHoleCouncil, st: State[BHCData, Act], seat: int | None) -> d
         "bribe_space": d.bribe_space,
         "offers": list(d.offers),
         "bribed": list(d.bribed),
-        "table": {OUTCOMES[o]: _planet(pid) for o, pid in enumerate(d.table)},
+        "table": {OUTCOMES[o]: _planet(pid, data) for o, pid in enumerate(d.table)},
         "deck_size": len(d.deck),
         "discards": list(d.discards),  # BHC-AMB-35: public
-        "history": [_history_set(s) for s in d.history],
+        "history": [_history_set(s, data) for s in d.history],
         "failed": d.failed,
         "votes": _votes(d),
         "advances": list(d.advances),
@@ -80,12 +81,12 @@ def view(game: BlackHoleCouncil, st: State[BHCData, Act], seat: int | None) -> d
         "negotiation_seconds": cfg["negotiation_seconds"],
         "turn": d.turn_order[d.turn_index] if d.phase == ADVANCE else None,
         "deductions": [[_deduction(r, seat) for r in rnd] for rnd in d.deductions],
-        "agendas": [agenda_dict(a) for a in d.agendas] if d.over else None,  # BHC-PAYOUT-01
+        "agendas": [agenda_dict(a, data) for a in d.agendas] if d.over else None,  # BHC-PAYOUT-01
         "payout": list(d.payout) if d.over else None,
         "final_moves": list(d.final_moves) if d.over else None,
     }
     if seat is not None:
-        out["you"] = _private(game, d, seat)
+        out["you"] = _private(game, d, seat, data)
     return out
 
 
@@ -95,10 +96,10 @@ def _votes(d: BHCData) -> list[dict[str, Any]]:
     return [{**v, "table": None} if v["round"] in off else v for v in d.votes]
 
 
-def _history_set(s: dict[str, Any]) -> dict[str, Any]:
+def _history_set(s: dict[str, Any], data: CouncilData) -> dict[str, Any]:
     if s["written_off"]:  # BHC-FAIL3-05 / BHC-CHRON-02: five card backs
         return {"round": s["round"], "written_off": True, "planets": None}
-    planets = {OUTCOMES[o]: _planet(pid) for o, pid in enumerate(s["planets"])}
+    planets = {OUTCOMES[o]: _planet(pid, data) for o, pid in enumerate(s["planets"])}
     return {"round": s["round"], "written_off": False, "planets": planets, "proposal": s["proposal"]}
 
 
@@ -109,25 +110,25 @@ def _deduction(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
     return out
 
 
-def _private(game: BlackHoleCouncil, d: BHCData, seat: int) -> dict[str, Any]:
+def _private(game: BlackHoleCouncil, d: BHCData, seat: int, data: CouncilData) -> dict[str, Any]:
     """The seat's own cards and points (BHC-SETUP-06, BHC-SCORE-04)."""
     unplayed = d.intrigue_played[seat] < 0
     mine: dict[str, Any] = {
-        "agenda": agenda_dict(d.agendas[seat]),
+        "agenda": agenda_dict(d.agendas[seat], data),
         "intrigue": OUTCOMES[d.intrigue[seat]],
         "intrigue_played": not unplayed,
         "points": None,
         "points_with_intrigue": None,
     }
     if len(d.table) == 5:
-        mine["points"] = game.points(d, seat)
+        mine["points"] = game.points(d, seat, False, data)
         if unplayed:
-            mine["points_with_intrigue"] = game.points(d, seat, True)
+            mine["points_with_intrigue"] = game.points(d, seat, True, data)
     return mine
 
 
 # ---------------------------------------------------------------------- determinisation
-def determinize(d: BHCData, seat: int, rng: Rng) -> None:
+def determinize(d: BHCData, seat: int, rng: Rng, data: CouncilData = DATA) -> None:
     """Re-deal, consistently with everything ``seat`` knows, what it cannot see.
 
     * the unseen part of the Planet Deck (discarded Black-Hole planets at the bottom are public);
@@ -144,7 +145,7 @@ def determinize(d: BHCData, seat: int, rng: Rng) -> None:
     rng.shuffle(top)
     d.deck = top + d.deck[unknown:]
     # Intrigue: the cards not seen by ``seat`` are the full set minus its own and the played ones.
-    pool = [kind for kind, count in enumerate(DATA.intrigue_counts) for _ in range(count)]
+    pool = [kind for kind, count in enumerate(data.intrigue_counts) for _ in range(count)]
     pool.remove(d.intrigue[seat])
     hidden = [s for s in range(n) if s != seat and d.intrigue_played[s] < 0]
     for s in range(n):
@@ -157,11 +158,11 @@ def determinize(d: BHCData, seat: int, rng: Rng) -> None:
     if d.over:
         return  # every Agenda has been revealed at Pay-Out
     others = [s for s in range(n) if s != seat]
-    candidates = {s: [a for a in range(len(DATA.agendas)) if a != d.agendas[seat] and _fits(d, seat, s, a)]
+    candidates = {s: [a for a in range(len(data.agendas)) if a != d.agendas[seat] and _fits(d, seat, s, a, data)]
                   for s in others}
     assignment = _assign(others, candidates, rng)
     d.agendas = [assignment.get(s, d.agendas[s]) for s in range(n)]
-    d.deductions = [[_recolour(d, r, seat, rng) for r in rnd] for rnd in d.deductions]
+    d.deductions = [[_recolour(d, r, seat, rng, data) for r in rnd] for rnd in d.deductions]
 
 
 def _round_table(d: BHCData, round_no: int) -> tuple[list[str], int] | None:
@@ -173,9 +174,9 @@ def _round_table(d: BHCData, round_no: int) -> tuple[list[str], int] | None:
     return None
 
 
-def _fits(d: BHCData, seat: int, other: int, agenda: int) -> bool:
+def _fits(d: BHCData, seat: int, other: int, agenda: int, data: CouncilData) -> bool:
     """Whether ``other`` holding ``agenda`` agrees with every public fact and ``seat``'s own cards."""
-    goals = DATA.agendas[agenda]
+    goals = data.agendas[agenda]
     for rec in d.advances:
         if rec["seat"] != other or rec["choice"] == "get paid":
             continue
@@ -184,7 +185,7 @@ def _fits(d: BHCData, seat: int, other: int, agenda: int) -> bool:
             continue
         table, failed = found
         kind = None if rec["intrigue"] is None else OUTCOMES.index(rec["intrigue"])
-        if round_points(DATA, goals, table, kind, failed) + rec["coins"] < rec["cost"]:
+        if round_points(data, goals, table, kind, failed) + rec["coins"] < rec["cost"]:
             return False
     for rnd in d.deductions:
         for r in rnd:
@@ -219,9 +220,9 @@ def _assign(seats: list[int], candidates: dict[int, list[int]], rng: Rng) -> dic
     return chosen
 
 
-def _recolour(d: BHCData, record: dict[str, Any], seat: int, rng: Rng) -> dict[str, Any]:
+def _recolour(d: BHCData, record: dict[str, Any], seat: int, rng: Rng, data: CouncilData) -> dict[str, Any]:
     if seat in (record["guesser"], record["target"]):
         return record
-    goals = DATA.agendas[d.agendas[record["target"]]]
+    goals = data.agendas[d.agendas[record["target"]]]
     fits = [c for c in range(5) if (goals[c] in WANTED[record["deduction"] - 1]) == record["correct"]]
     return {**record, "colour": COLOURS[rng.choice(fits)]}

@@ -11,7 +11,7 @@ from typing import Any
 
 from holotable.agents.base import Agent, Observation, register_agent
 
-from .pack import Pack, load_pack
+from .pack import Pack, pack_with_overrides
 
 #: Rough worth of one unit of each outcome (spec §8 item 4: value / cost ordering).
 WORTH = {"common": 1.0, "uncommon": 1.6, "rare": 3.0, "draw_discovery": 2.2, "suit": -0.8, "ship": -1.5,
@@ -47,7 +47,7 @@ class KyrumHeuristic(Agent):
     def act(self, obs: Observation) -> Any:
         view = obs.view
         legal = {str(a): a for a in obs.legal}
-        pack = load_pack(obs.config["pack"])
+        pack = pack_with_overrides(obs.config["pack"], obs.config.data)  # the data overrides too
         choice = self._choose(view, list(legal), pack)
         return legal[choice] if choice in legal else obs.legal[0]
 

@@ -25,7 +25,7 @@ from typing import Any
 from holotable.engine import Config
 from holotable.rl.encoding import register_encoder
 
-from .pack import ELEMENTS, GAUGES, MAX_ITEMS, MAX_NARRATIVES, MAX_OPTIONS, load_pack
+from .pack import ELEMENTS, GAUGES, MAX_ITEMS, MAX_NARRATIVES, MAX_OPTIONS, pack_with_overrides
 
 MAX_PLANETS = 32
 MAX_DISCOVERIES = 15
@@ -97,7 +97,7 @@ def _unit(x: float) -> float:
 
 def make_encoder(config: Config) -> Callable[[Mapping[str, Any]], list[float]]:
     """The encoder of one configuration: the pack's maxima and card orders are read once."""
-    pack = load_pack(config["pack"])
+    pack = pack_with_overrides(config["pack"], config.data)
     rules = pack.rules
     gauge_max = {g: max(1, int(rules["gauges"][g]["max"])) for g in GAUGES}
     supply = {e: max(1, int(rules["elements"][e])) for e in ELEMENTS}

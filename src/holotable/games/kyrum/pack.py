@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from holotable.engine.errors import DataError
+from holotable.engine.data import DataCatalog
+from holotable.engine.errors import ConfigError, DataError
 
 PACKS_DIR = Path(__file__).parent / "packs"
 DEFAULT_PACK = "kyrum-demo"
@@ -197,7 +198,7 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _read_json(root: Path, name: str, ck: _Check) -> Any:
+def _read_file(root: Path, name: str, ck: _Check) -> Any:
     path = root / name
     if not path.is_file():
         ck.err(name, "", "", "file is missing")
@@ -560,14 +561,26 @@ def resolve_pack_path(pack: str | Path) -> Path:
     raise DataError(f"no Kyrum content pack {str(pack)!r} (neither a directory nor a pack under {PACKS_DIR})")
 
 
-def check_pack(pack: str | Path) -> tuple[Pack | None, list[Problem]]:
-    """Read and validate a pack; return it (``None`` if any error) and every problem found."""
+def check_pack(
+    pack: str | Path, replace: Mapping[str, Any] | None = None
+) -> tuple[Pack | None, list[Problem]]:
+    """Read and validate a pack; return it (``None`` if any error) and every problem found.
+
+    ``replace`` gives decoded contents for some of the pack's top-level files (``"rules.json"``:
+    ...) used instead of reading them: how data overrides reach the validator (see CATALOG).
+    """
     ck = _Check()
     try:
         root = resolve_pack_path(pack)
     except DataError as exc:
         return None, [Problem("error", str(pack), "", "", str(exc))]
     fx = _Effects(ck)
+
+    def _read_json(root: Path, name: str, ck: _Check) -> Any:
+        if replace is not None and name in replace:
+            return replace[name]
+        return _read_file(root, name, ck)
+
     meta = _read_json(root, "pack.json", ck)
     if isinstance(meta, dict):
         _keys(meta, {"pack_id", "title", "version"}, {"engine_min_version", "language"}, "pack.json", "", ck)
@@ -611,6 +624,57 @@ def load_pack(pack: str | Path) -> Pack:
         raise DataError(f"Kyrum pack {key}: {errors[0] if errors else 'unusable'}{more}")
     _CACHE[key] = built
     return built
+
+
+# --------------------------------------------------------------------------- data overrides (issue 9)
+#: The shipped pack's files whose numbers a configuration may override, by catalog name.
+DATA_FILES = {"rules": "rules.json", "planets": "planets.json", "discoveries": "discoveries.json",
+              "encounters": "encounters.json", "thoth": "thoth.json"}
+
+
+def _read_default_pack() -> dict[str, Any]:
+    root = PACKS_DIR / DEFAULT_PACK
+    out: dict[str, Any] = {}
+    for name, file in DATA_FILES.items():
+        try:
+            out[name] = json.loads((root / file).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:  # pragma: no cover - broken install
+            raise DataError(f"Kyrum pack {DEFAULT_PACK}: {file}: cannot read: {exc}") from exc
+    return out
+
+
+def _pack_with(documents: Mapping[str, Any]) -> Pack:
+    """The shipped pack validated with ``documents`` in place of its files."""
+    replace = {DATA_FILES[name]: doc for name, doc in documents.items()}
+    built, problems = check_pack(PACKS_DIR / DEFAULT_PACK, replace)
+    errors = [p for p in problems if p.level == "error"]
+    if built is None or errors:
+        raise DataError(f"Kyrum pack {DEFAULT_PACK}: {errors[0] if errors else 'unusable'}")
+    return built
+
+
+#: The numbers of the shipped pack (``kyrum-demo``) a configuration may override: the mechanics of
+#: ``rules.json`` (``rules.gauges.fuel.start``, ``rules.journey_np.0``, ...), planets by number
+#: (``planets.10.danger``, ``planets.10.white.0.n``), discoveries, encounters and Thoth's items
+#: (``thoth.T01.cost``). Text (names, scripts, ops) is content, not a setting, and is left out; so
+#: are the other files (objectives, schedule, questionnaire, glossary, scripts). Another pack is
+#: changed by editing its files (``--set pack=DIR``), see docs/data-overrides.md.
+CATALOG: DataCatalog[Pack] = DataCatalog(
+    "Kyrum", _read_default_pack, _pack_with, skip=("id", "number"), id_fields=("id", "number"), numbers_only=True,
+)
+
+
+def pack_with_overrides(pack: str, items: tuple[tuple[str, Any], ...]) -> Pack:
+    """The pack a configuration plays with: ``pack`` itself, or the shipped pack with ``items``.
+
+    Overrides address the shipped pack's files; for another pack they raise :class:`ConfigError`.
+    """
+    if not items:
+        return load_pack(pack)
+    if resolve_pack_path(pack).resolve() != (PACKS_DIR / DEFAULT_PACK).resolve():
+        raise ConfigError(f"data overrides apply to the shipped pack {DEFAULT_PACK!r}, not {pack!r}: "
+                          "edit that pack's files instead")
+    return CATALOG.resolve(items)
 
 
 def _rulebook_copy() -> dict[str, Any]:
@@ -845,7 +909,7 @@ def _load_scripts(root: Path, fx: _Effects, ck: _Check) -> dict[str, dict[str, A
         ck.err("scripts/", "", "", "no script files (scripts/*.json)")
     for path in files:
         f = f"scripts/{path.name}"
-        raw = _read_json(root, f, ck)
+        raw = _read_file(root, f, ck)
         if raw is None:
             continue
         for i, r in enumerate(_records(raw, "scripts", f, ck)):

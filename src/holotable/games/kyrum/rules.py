@@ -32,7 +32,7 @@ from . import view as views
 from .actions import KAction
 from .campaign import CampaignState, new_campaign
 from .engine import Table
-from .pack import DEFAULT_PACK, ELEMENTS, MAX_NARRATIVES, Pack, load_pack, recipe_name
+from .pack import CATALOG, DEFAULT_PACK, ELEMENTS, MAX_NARRATIVES, Pack, load_pack, pack_with_overrides, recipe_name
 from .state import KyrumData
 
 KS = State[KyrumData, KAction]
@@ -43,6 +43,7 @@ SPEC = GameSpec(
     min_players=1,
     max_players=1,
     default_players=1,
+    data=CATALOG,
     dynamics=Dynamics.SEQUENTIAL,
     chance=Chance.SAMPLED,
     information=Information.IMPERFECT,
@@ -69,7 +70,13 @@ _PACKS: dict[str, Pack] = {}
 
 
 def pack_of(config: Config) -> Pack:
-    """The config's pack; looked up once per parameter text (hooks run on every step)."""
+    """The config's pack; looked up once per parameter text (hooks run on every step). With data
+    overrides: the shipped pack with them applied (built once per set of overrides)."""
+    if config.data:
+        try:
+            return pack_with_overrides(config["pack"], config.data)
+        except DataError as exc:
+            raise ConfigError(str(exc)) from None
     key = config["pack"]
     pack = _PACKS.get(key)
     if pack is None:

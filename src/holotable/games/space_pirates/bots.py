@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from shapely.geometry import LineString, Point  # type: ignore[import-untyped]
@@ -41,9 +41,8 @@ from holotable.engine import ActionError, Game, Rng, State
 from . import flow
 from . import geometry as geo
 from .actions import SPAction
-from .data import CARGO_TYPES
+from .data import CARGO_TYPES, Content, content_for, load_default
 from .physics import PymunkFlickResolver, apply_noise
-from .rules import CONTENT
 from .state import SPData
 
 XY = tuple[float, float]
@@ -75,6 +74,8 @@ class Knowledge:
     owned: int | None
     bought: bool
     arrested: bool
+    #: The configuration's content: its card values, prices and constants (data overrides included).
+    content: Content = field(default_factory=load_default)
 
     def price(self, base: int, ident: str) -> float:
         known = self.prices.get(base)
@@ -86,7 +87,9 @@ class Knowledge:
         return max((float(p[ident]) for p in self.prices.values()), default=UNKNOWN_PRICE)
 
 
-def read_view(view: dict[str, Any], seat: int) -> Knowledge:
+def read_view(view: dict[str, Any], seat: int, content: Content | None = None) -> Knowledge:
+    """What ``seat`` knows from ``view``; ``content`` is the configuration's (the shipped one if omitted)."""
+    content = load_default() if content is None else content
     me = view["players"][seat]
     hand = me["hand"] or []
     prices = {b["index"]: dict(b["prices"]) for b in view["bases"] if b["prices"]}
@@ -94,7 +97,7 @@ def read_view(view: dict[str, Any], seat: int) -> Knowledge:
     cargo_value = sum(known_prices) / len(known_prices) if known_prices else UNKNOWN_PRICE
     # Tokens this seat can account for; the rest share the remaining identities.
     pool: dict[str, int] = {}
-    for ident in CONTENT.tokens:
+    for ident in content.tokens:
         pool[ident] = pool.get(ident, 0) + 1
     accounted = 0
 
@@ -123,8 +126,8 @@ def read_view(view: dict[str, Any], seat: int) -> Knowledge:
                         + pool.get("POLICE", 0) * POLICE_VALUE) / unknown
     else:
         hidden_value = 0.0
-    known = Knowledge(seat, view, {}, prices, cargo_value, sum(CONTENT.card(c).value for c in hand), me["mc"], hold,
-                      me["owned_base"], me["owned_base"] is not None, me["ship"]["arrested"])
+    known = Knowledge(seat, view, {}, prices, cargo_value, sum(content.card(c).value for c in hand), me["mc"], hold,
+                      me["owned_base"], me["owned_base"] is not None, me["ship"]["arrested"], content)
     for tok in view["tokens"]:
         ident = tok["identity"]
         if tok["open"] or ident == "ASTEROID":
@@ -176,7 +179,7 @@ def dock_value(k: Knowledge, d: SPData, base: int, *, card_value: int = 0) -> fl
     points_left = k.hand_points - card_value
     if points_left < 8 and (k.mc >= 2 or d.owner[base] == k.seat):
         value += 0.35 * (8 - points_left)
-    if not k.bought and d.owner[base] is None and k.mc + sale >= CONTENT.constants.base_price + 2:
+    if not k.bought and d.owner[base] is None and k.mc + sale >= k.content.constants.base_price + 2:
         value += 4.0
     return value
 
@@ -433,7 +436,7 @@ class SpacePiratesHeuristic(Agent):
             return legal[0]
         view = obs.view
         dec = view["decision"]
-        k = read_view(view, obs.seat)
+        k = read_view(view, obs.seat, content_for(obs.config))
         st: State[SPData, SPAction] = obs.sample_state(self.rng)
         handler = getattr(self, "_" + dec["kind"], None)
         action = handler(obs, k, st, dec) if handler is not None else None
@@ -486,7 +489,7 @@ class SpacePiratesHeuristic(Agent):
 
     # ------------------------------------------------------------------ flicks
     def _flick(self, obs: Observation, k: Knowledge, st: State[SPData, SPAction], dec: Any) -> SPAction:
-        level = CONTENT.constants.dexterity[st.config["dexterity"]]
+        level = k.content.constants.dexterity[st.config["dexterity"]]
         plan = aim_flick(k, st.data, dec["tid"], level, self.rng, top=self.flick_top, samples=self.flick_samples)
         return SPAction("flick", float(plan.angle), float(plan.strength))
 
@@ -509,6 +512,8 @@ class SpacePiratesHeuristic(Agent):
 
     # ------------------------------------------------------------------ turn choices
     def _turn_mode(self, obs: Observation, k: Knowledge, st: State[SPData, SPAction], dec: Any) -> SPAction:
+        if dec.get("after_base"):  # actions_before_departure: the base actions are over, nothing to wait for
+            return SPAction("depart")
         d = st.data
         base = d.ships[k.seat].base
         assert base is not None
@@ -518,21 +523,23 @@ class SpacePiratesHeuristic(Agent):
         return SPAction("stay") if can_buy or low else SPAction("depart")
 
     def _choose_card(self, obs: Observation, k: Knowledge, st: State[SPData, SPAction], dec: Any) -> SPAction:
+        if dec.get("more"):  # multi_card: the planner values one card's reach, so it plays one
+            return SPAction("done")
         d = st.data
-        hand = sorted({CONTENT.card(str(a.a)).value for a in _legal(obs)})
+        hand = sorted({k.content.card(str(a.a)).value for a in _legal(obs)})
         task = move_task(d, k.seat, max(hand), bool(dec.get("docked")))
         courses = plan_courses(k, d, task, beam=self.beam)
         open_asteroids = any(d.open[t] and w == "map" for t, w in enumerate(d.where))
 
         def score(a: SPAction) -> float:
-            card = CONTENT.card(str(a.a))
+            card = k.content.card(str(a.a))
             reach = [co.score for co in courses[: card.value + 1] if co.angles or not task["departing"]]
             best = max(reach, default=-5.0)
             bonus = sum(SYMBOL_VALUE[s] for s in card.symbols) + (1.0 if "ASTEROID" in card.symbols and
                                                                     open_asteroids else 0.0)
             return best + bonus - POINT_COST * card.value
 
-        return max(_legal(obs), key=lambda a: (round(score(a), 6), -CONTENT.card(str(a.a)).value))
+        return max(_legal(obs), key=lambda a: (round(score(a), 6), -k.content.card(str(a.a)).value))
 
     def _choose_adv(self, obs: Observation, k: Knowledge, st: State[SPData, SPAction], dec: Any) -> SPAction:
         order = ("NEW_LEFT", "NEW_RIGHT", "FLICK", "ASTEROID", "WIND", "STORM")
@@ -610,7 +617,7 @@ class SpacePiratesHeuristic(Agent):
 
     def _base_sell(self, obs: Observation, k: Knowledge, st: State[SPData, SPAction], dec: Any) -> SPAction:
         base = dec["base"]
-        goal = flow.threshold(flow.Ctx(st, CONTENT))
+        goal = flow.threshold(flow.Ctx(st, k.content))
         total = sum(k.price(base, ident) for _, ident in k.hold)
         wins = k.owned is not None and k.mc + total >= goal
         best: tuple[float, SPAction] = (-1.0, SPAction("done"))
@@ -653,7 +660,7 @@ class SpacePiratesHeuristic(Agent):
 
 def wants_base(k: Knowledge, base: int) -> bool:
     """Spec §8.2 step 7: buy when the money left and the hold still make a good start."""
-    price = CONTENT.constants.base_price
+    price = k.content.constants.base_price
     hold_value = sum(k.price(base, ident) for _, ident in k.hold)
     return k.mc >= price and (k.mc - price + hold_value >= 8 or k.mc >= 20)
 
@@ -663,7 +670,7 @@ def wind_utility(k: Knowledge, st: State[SPData, SPAction], phi: float) -> float
     copy = st.clone(keep_events=False)
     d = copy.data
     before = len(d.stack)
-    flow.wind(flow.Ctx(copy, CONTENT), phi)
+    flow.wind(flow.Ctx(copy, k.content), phi)
     score = 0.0
     for task in d.stack[before:]:
         if task["kind"] == "damage":
@@ -710,9 +717,10 @@ def position_value(st: State[SPData, SPAction]) -> tuple[float, ...]:
     d = st.data
     if d.over and d.winner is not None:
         return tuple(1.0 if s == d.winner else 0.0 for s in range(d.n))
+    content = content_for(st.config)
     worth = []
     for s in range(d.n):
-        points = sum(CONTENT.card(cid).value for cid in d.hands[s])
+        points = sum(content.card(cid).value for cid in d.hands[s])
         worth.append(1.0 + d.mc[s] + (15.0 if d.owned[s] is not None else 0.0) + 3.5 * len(d.holds[s])
                      + 0.2 * points - (3.0 if d.ships[s].arrested else 0.0))
     out = []

@@ -2,18 +2,26 @@
 
 Every ASSUMED number of the spec (SP-AMB-01, -51, -52, -53 and the physics/flick error model of
 §6.8-6.9) lives in the JSON files under ``data/``; this module loads and validates them and raises
-:class:`DataError` naming the file, the item and the field on a bad file.
+:class:`DataError` naming the file, the item and the field on a bad file. A configuration may
+override their numbers (:data:`CATALOG`); the rules play with ``content_for(config)``.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import shutil
+import tempfile
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from holotable.engine.data import DataCatalog
+
+if TYPE_CHECKING:
+    from holotable.engine.spec import Config
 
 DATA_DIR = Path(__file__).parent / "data"
 CARGO_TYPES = ("ORE", "SPICE", "TECH", "MEDS", "RELICS")
@@ -98,6 +106,10 @@ class Preset:
     elements: tuple[tuple[str, float, float, float], ...]  # (element id, x, y, rotation)
 
 
+#: A configuration's data overrides: sorted ``(path, value)`` pairs (``Config.data``).
+Overrides = tuple[tuple[str, Any], ...]
+
+
 @dataclass(frozen=True)
 class Content:
     constants: Constants
@@ -106,6 +118,9 @@ class Content:
     markets: tuple[MarketCard, ...]
     elements: dict[str, ElementShape]
     presets: dict[str, Preset]
+    #: The data overrides this content was built with (empty for the shipped content): a
+    #: hashable name for it, so layouts and generated boards built from it can be cached.
+    overrides: Overrides = ()
 
     def card(self, cid: str) -> EnergyCard:
         return self._cards()[cid]
@@ -151,6 +166,10 @@ def _points(file: str, item: str, field: str, value: Any) -> tuple[Point, ...]:
     return tuple(out)
 
 
+#: Fields that tag a group of numbers with the spec's ambiguity record (read by the data catalog).
+_TAGS = ("assumed", "record")
+
+
 def load_constants(path: Path) -> Constants:
     f = path.name
     raw = _read(path)
@@ -177,7 +196,7 @@ def load_constants(path: Path) -> Constants:
             physics=dict(raw["physics"]),
             flip={k: _num(f, "flip", k, v) for k, v in raw["flip"].items()},
             dexterity={k: (_num(f, "dexterity", k, v[0]), _num(f, "dexterity", k, v[1]))
-                       for k, v in raw["dexterity"].items()},
+                       for k, v in raw["dexterity"].items() if k not in _TAGS},
             start_mc=_int(f, "-", "start_mc", raw["start_mc"]),
             base_price=_int(f, "-", "base_price", raw["base_price"]),
             mc_per_5_energy=_int(f, "-", "mc_per_5_energy", raw["mc_per_5_energy"]),
@@ -341,3 +360,70 @@ def load_content(directory: Path = DATA_DIR) -> Content:
 @lru_cache(maxsize=1)
 def load_default() -> Content:
     return load_content()
+
+
+# --------------------------------------------------------------------------- data overrides (issue 9)
+#: The content files whose numbers a configuration may override, by catalog name (presets are
+#: layouts, chosen by the ``preset`` parameter, and stay as shipped; element outlines are geometry,
+#: read but not offered).
+OVERRIDE_FILES = {"constants": "constants.json", "cargo": "cargo.json", "energy_cards": "energy_cards.json",
+                  "market_cards": "market_cards.json", "elements": "elements.json"}
+
+#: Numbers of the files that are not offered as overrides, and why:
+#: - ``elements``: map-element outlines are shapes, not settings;
+#: - ``constants.sim_turn_cap``: it is only the default of the ``turn_cap`` parameter, which every
+#:   configuration carries (set ``turn_cap`` instead);
+#: - the five cargo counts: printed components the loader pins (SP-COMP-04: 6 of each cargo, 34
+#:   tokens in all, which also fixes the RL encoding's 34 token slots). The asteroid and police
+#:   counts stay offered; they must still add up to 4.
+NOT_OFFERED = ("elements", "constants.sim_turn_cap", *(f"cargo.{code}" for code in CARGO_TYPES))
+
+
+def _read_override_documents() -> dict[str, Any]:
+    return {name: _read(DATA_DIR / file) for name, file in OVERRIDE_FILES.items()}
+
+
+def _content_with(documents: Any) -> Content:
+    """The shipped content validated with ``documents`` in place of its files (the loaders read
+    files, so the documents are written to a scratch directory next to the shipped presets)."""
+    with tempfile.TemporaryDirectory(prefix="holotable-sp-") as tmp:
+        root = Path(tmp)
+        for name, doc in documents.items():
+            (root / OVERRIDE_FILES[name]).write_text(json.dumps(doc))
+        shutil.copytree(DATA_DIR / "presets", root / "presets")
+        return load_content(root)
+
+
+#: Every offered number of the content files (``constants.start_mc``, ``constants.physics.mu_table``,
+#: ``market_cards.M01.prices.ORE``, ``energy_cards.E1-1.value``, ``cargo.ASTEROID.tokens``, ...),
+#: checked by the loaders above. ``content_for(config)`` gives the content a configuration plays with.
+CATALOG: DataCatalog[Content] = DataCatalog(
+    "Space Pirates", _read_override_documents, _content_with, numbers_only=True,
+    collapse=("cards", "cargo", "special"), id_fields=("id", "code"), exclude=NOT_OFFERED,
+    names={"dexterity": ("angle_sd", "strength_sd"), "slots": ("x", "y")}, errors=(DataError,),
+    default=load_default,
+)
+
+
+@lru_cache(maxsize=32)
+def _content_with_overrides(items: Overrides) -> Content:
+    return replace(CATALOG.resolve(items), overrides=items)
+
+
+def content_of(items: Overrides) -> Content:
+    """The shipped content with the checked overrides ``items`` (the shared default when empty)."""
+    if not items:
+        return load_default()
+    return _content_with_overrides(items)
+
+
+def content_for(config: Config) -> Content:
+    """The content ``config`` plays with: the shipped one with its data overrides (the shared,
+    once-loaded default without any, so default games cost nothing extra)."""
+    items = config.data
+    return load_default() if not items else _content_with_overrides(items)
+
+
+def layout_overrides(items: Overrides) -> Overrides:
+    """The part of ``items`` that shapes a board: its constants (sizes, physics, tolerances)."""
+    return tuple(item for item in items if item[0].startswith("constants."))

@@ -30,17 +30,16 @@ from typing import Any
 from holotable.engine import Config
 from holotable.rl.encoding import register_encoder
 
-from .data import CARGO_TYPES
+from .data import CARGO_TYPES, content_for
 from .flow import DECISIONS
 from .rules import CONTENT, SPEC
 
 MAX_SEATS = SPEC.max_players
+#: 34 token slots: the loader pins the token count (SP-COMP-04), so no configuration changes it.
 TOKENS = len(CONTENT.tokens)
 BASES = 5
 IDENTITIES = (*CARGO_TYPES, "ASTEROID", "POLICE")
 KINDS = tuple(sorted(DECISIONS))
-MONEY = float(CONTENT.constants.bank_total)
-HAND_CAP = float(CONTENT.constants.hand_cap)
 FIELD_MAX = 100.0
 
 
@@ -84,11 +83,16 @@ def _angle(deg: float) -> tuple[float, float]:
 
 
 def make_encoder(config: Config) -> Callable[[Mapping[str, Any]], list[float]]:
-    """The encoder of one configuration (the turn cap fixed once)."""
+    """The encoder of one configuration (the turn cap and its data's numbers fixed once): money,
+    hand points and prices are scaled by the configuration's bank, hand cap and highest price."""
     n = config.players
     cap = config["turn_cap"]
     turn_scale = float(cap) if cap else 1000.0
-    card_counts = {v: float(sum(1 for c in CONTENT.energy if c.value == v)) for v in range(1, 6)}
+    content = content_for(config)
+    card_counts = {v: float(sum(1 for c in content.energy if c.value == v)) for v in range(1, 6)}
+    money = float(max(1, content.constants.bank_total))
+    hand_cap = float(max(1, content.constants.hand_cap))
+    price_scale = float(max(1, *(p for m in content.markets for p in m.prices.values())))
 
     def encode(view: Mapping[str, Any]) -> list[float]:
         out = [0.0] * SIZE
@@ -101,7 +105,7 @@ def make_encoder(config: Config) -> Callable[[Mapping[str, Any]], list[float]]:
             ship = p["ship"]
             base = _SEAT0 + r * _SEAT_N
             out[base] = 1.0
-            out[base + 1] = _unit(p["mc"] / MONEY)
+            out[base + 1] = _unit(p["mc"] / money)
             out[base + 2] = _unit(p["hand_count"] / 10.0)
             out[base + 3] = _unit(p["hold_count"] / 30.0)
             out[base + 4] = float(bool(ship["arrested"]))
@@ -124,7 +128,7 @@ def make_encoder(config: Config) -> Callable[[Mapping[str, Any]], list[float]]:
         out[INDEX["field_w"]] = _unit(W / FIELD_MAX)
         out[INDEX["field_h"]] = _unit(H / FIELD_MAX)
         out[INDEX["turn"]] = _unit(view["turn"] / turn_scale)
-        out[INDEX["bank"]] = _unit(view["bank"] / MONEY)
+        out[INDEX["bank"]] = _unit(view["bank"] / money)
         out[INDEX["bag"]] = _unit(view["bag_count"] / TOKENS)
         storm = view["storm"]
         if storm is not None:
@@ -133,8 +137,8 @@ def make_encoder(config: Config) -> Callable[[Mapping[str, Any]], list[float]]:
             out[INDEX["storm_y"]] = _unit(storm[1] / H)
         mine = view["players"][me]
         hand = mine["hand"] or []
-        values = [CONTENT.card(c).value for c in hand]
-        out[INDEX["hand_points"]] = _unit(sum(values) / HAND_CAP)
+        values = [content.card(c).value for c in hand]
+        out[INDEX["hand_points"]] = _unit(sum(values) / hand_cap)
         for v in range(1, 6):
             out[INDEX[f"hand_value_{v}"]] = _unit(values.count(v) / card_counts[v])
         idents = [h["identity"] for h in (mine["hold"] or [])]
@@ -155,7 +159,7 @@ def make_encoder(config: Config) -> Callable[[Mapping[str, Any]], list[float]]:
                 out[INDEX["decision_left"]] = _unit(len(left) / 5.0)
             out[INDEX["decision_departing"]] = float(bool(dec.get("departing")))
             if isinstance(dec.get("points"), int):
-                out[INDEX["decision_points"]] = _unit(dec["points"] / HAND_CAP)
+                out[INDEX["decision_points"]] = _unit(dec["points"] / hand_cap)
             decision_tid = dec.get("tid")
         for b in view["bases"][:BASES]:
             o = _BASE0 + b["index"] * _BASE_N
@@ -172,7 +176,7 @@ def make_encoder(config: Config) -> Callable[[Mapping[str, Any]], list[float]]:
             out[o + 10] = float(bool(b["market_face_up"]))
             if prices:
                 for j, c in enumerate(CARGO_TYPES):
-                    out[o + 11 + j] = _unit(prices[c] / 6.0)
+                    out[o + 11 + j] = _unit(prices[c] / price_scale)
         for tok in view["tokens"]:
             t = tok["tid"]
             if not 0 <= t < TOKENS:

@@ -191,7 +191,8 @@ def mover_for(d: SPData, seat: int, *, first: bool, prev_dir: float | None, anch
     lay = d.layout
     room = frozenset(b.index for b in lay.bases if b.inhabited and None in d.docked[b.index])
     target = arrest_target(d, anchor) if sh.arrested else None
-    return Mover(seat, ship_obstacles(d, seat), sh.base if first else None, first, prev_dir, target, room)
+    return Mover(seat, ship_obstacles(d, seat), sh.base if first else None, first, prev_dir, target, room,
+                 d.dock_stand)
 
 
 def arrest_target(d: SPData, a: XY) -> XY | None:
@@ -264,7 +265,7 @@ def t_turn_start(ctx: Ctx, task: dict[str, Any]) -> None:
     d = ctx.d
     d.turn += 1
     cap = ctx.cfg["turn_cap"]
-    if cap is not None and d.turn > cap:  # SP-AMB-59: the harness cap, no winner
+    if cap and d.turn > cap:  # 0 or None: no limit  # SP-AMB-59: the harness cap, no winner
         d.over, d.reason = True, f"turn cap of {cap} turns reached without a winner"
         d.stack.clear()
         return
@@ -273,7 +274,10 @@ def t_turn_start(ctx: Ctx, task: dict[str, Any]) -> None:
     ctx.emit("turn", f"turn {d.turn}: seat {seat}", seat=seat, turn=d.turn)
     push(d, "turn_end", seat=seat)
     if sh.base is not None:  # SP-TURN-05
-        if d.hands[seat] and not sh.fine_due and first_ruler_exists(d, seat):
+        if ctx.cfg["actions_before_departure"]:  # SP-AMB-24 alternative: base actions, then maybe depart
+            push(d, "depart_offer", seat=seat)
+            push(d, "base_step", seat=seat, base=sh.base, step=0)
+        elif can_depart(d, seat):
             push(d, "turn_mode", seat=seat)
         else:
             push(d, "base_step", seat=seat, base=sh.base, step=0)
@@ -283,6 +287,18 @@ def t_turn_start(ctx: Ctx, task: dict[str, Any]) -> None:
     elif any_drift(d, seat):  # SP-TURN-04 / SP-DRIFT-01
         push(d, "drift", seat=seat)
     # else SP-DRIFT-05: no legal drift ruler, the ship stays
+
+
+def can_depart(d: SPData, seat: int) -> bool:
+    """SP-TURN-05: *Depart* needs a card, no fine due and a legal departure ruler."""
+    sh = d.ships[seat]
+    return sh.base is not None and bool(d.hands[seat]) and not sh.fine_due and first_ruler_exists(d, seat)
+
+
+def t_depart_offer(ctx: Ctx, task: dict[str, Any]) -> None:
+    """SP-AMB-24 alternative (``actions_before_departure``): after the base actions, stay or depart."""
+    if can_depart(ctx.d, task["seat"]):
+        push(ctx.d, "turn_mode", seat=task["seat"], after_base=True)
 
 
 def t_turn_end(ctx: Ctx, task: dict[str, Any]) -> None:
@@ -303,17 +319,37 @@ def t_turn_pass(ctx: Ctx, task: dict[str, Any]) -> None:
     push(d, "turn_start")
 
 
-def start_card(ctx: Ctx, seat: int, cid: str, docked: bool) -> None:
-    """SP-TURN-06..09: the card is shown, its adventures resolve, then the ship moves."""
+def show_card(ctx: Ctx, seat: int, cid: str) -> None:
+    """SP-TURN-06: a played card leaves the hand and is shown to all."""
     d = ctx.d
     d.hands[seat].remove(cid)
-    d.in_play = cid
+    if d.in_play is None:
+        d.in_play = cid
+    else:
+        d.also_played.append(cid)  # SP-AMB-06 alternative (multi_card)
     card = ctx.content.card(cid)
     ctx.emit("card_played", f"seat {seat} plays {cid} (value {card.value}: {', '.join(card.symbols)})",
              seat=seat, card=cid)
+
+
+def start_card(ctx: Ctx, seat: int, cid: str, docked: bool) -> None:
+    """SP-TURN-06..09: the card is shown, its adventures resolve, then the ship moves."""
+    show_card(ctx, seat, cid)
+    begin_play(ctx, seat, docked)
+
+
+def begin_play(ctx: Ctx, seat: int, docked: bool) -> None:
+    """Adventures, then the move, then the discard, for the card(s) in play.
+
+    With ``multi_card`` (SP-AMB-06 alternative) the values add up and the symbols of all cards form
+    one pool, resolved each exactly once in the player's order as SP-TURN-07 does for one card.
+    """
+    d = ctx.d
+    assert d.in_play is not None
+    cards = [ctx.content.card(cid) for cid in (d.in_play, *d.also_played)]
     push(d, "after_move", seat=seat, was_docked=docked)
-    push(d, "move_begin", seat=seat, value=card.value, departing=docked)
-    push(d, "adventures", seat=seat, left=tuple(card.symbols))
+    push(d, "move_begin", seat=seat, value=sum(card.value for card in cards), departing=docked)
+    push(d, "adventures", seat=seat, left=tuple(sym for card in cards for sym in card.symbols))
 
 
 def t_adventures(ctx: Ctx, task: dict[str, Any]) -> None:
@@ -322,9 +358,12 @@ def t_adventures(ctx: Ctx, task: dict[str, Any]) -> None:
     rest = task["left"]
     if not rest:
         return
-    if len(rest) > 1:
+    if len(set(rest)) > 1:
         push(d, "choose_adv", seat=task["seat"], left=rest)
         return
+    # one symbol left, or only copies of one (several cards, SP-AMB-06): nothing to choose
+    if len(rest) > 1:
+        push(d, "adventures", seat=task["seat"], left=rest[1:])
     resolve_symbol(ctx, task["seat"], rest[0])
 
 
@@ -373,7 +412,7 @@ def ruler_result(d: SPData, task: dict[str, Any], theta: float) -> RulerResult:
     mover = mover_for(d, seat, first=first, prev_dir=task["prev"], anchor=task["anchor"])
     if not (first and task["departing"]):
         mover = Mover(mover.seat, mover.others, None, first, mover.prev_dir, mover.arrested_target,
-                      mover.bases_with_room)
+                      mover.bases_with_room, mover.dock_stand)
     return geo.check_ruler(d.layout, mover, task["anchor"], theta)
 
 
@@ -423,6 +462,14 @@ def ruler_effects(ctx: Ctx, move: dict[str, Any], res: RulerResult, *, dock: boo
     sh = d.ships[seat]
     length = c.ruler_length * (res.dock_fraction if dock else 1.0)
     rect = geo.ruler_rect(res.start, res.theta, c, length)
+    if ctx.cfg["capture_geometry"] == "swept_ship":  # SP-AMB-03 alternative
+        path = geo.swept_ship_path(res.start, res.theta, length, c)
+
+        def under(p: XY) -> bool:
+            return geo.token_under_swept_ship(p, path, c)
+    else:
+        def under(p: XY) -> bool:
+            return geo.token_under_ruler(p, rect, c.token_radius) is not None
     end_c = geo.end_center(res.end, res.theta, c)
     # what follows, bottom of the stack first
     if dock:
@@ -455,8 +502,7 @@ def ruler_effects(ctx: Ctx, move: dict[str, Any], res: RulerResult, *, dock: boo
             p = d.pos[t]
             if w != "map" or d.open[t] or t in offered or p is None:
                 continue
-            dd = geo.token_under_ruler(p, rect, c.token_radius)
-            if dd is not None:
+            if under(p):
                 dline, proj = geo.segment_distance(p, res.start, res.end)
                 cands.append((move["route"] + proj * c.ruler_length, dline, t))
         cands.sort()
@@ -566,9 +612,9 @@ def t_after_move(ctx: Ctx, task: dict[str, Any]) -> None:
     """SP-TURN-09/10/13: discard the played card; a ship that docked this turn uses the base."""
     d = ctx.d
     seat = task["seat"]
-    if d.in_play is not None:
-        d.discard[ctx.content.card(d.in_play).value].append(d.in_play)
-        d.in_play = None
+    for cid in ([] if d.in_play is None else [d.in_play, *d.also_played]):
+        d.discard[ctx.content.card(cid).value].append(cid)
+    d.in_play, d.also_played = None, []
     sh = d.ships[seat]
     if sh.base is not None and not task["was_docked"]:
         push(d, "base_step", seat=seat, base=sh.base, step=0)
@@ -958,6 +1004,7 @@ TASKS: dict[str, Any] = {
     "turn_start": t_turn_start,
     "turn_end": t_turn_end,
     "turn_pass": t_turn_pass,
+    "depart_offer": t_depart_offer,
     "adventures": t_adventures,
     "move_begin": t_move_begin,
     "captures": t_captures,

@@ -12,8 +12,10 @@ from functools import lru_cache
 
 from shapely.geometry import Polygon  # type: ignore[import-untyped]
 
+from holotable.engine import ConfigError
+
 from . import geometry as geo
-from .data import BaseSpot, Content, Preset
+from .data import BaseSpot, Content, Overrides, Preset, content_of, layout_overrides
 
 MIN_GAP = 3.0
 
@@ -23,14 +25,17 @@ def _field(players: int) -> tuple[float, float]:
 
 
 def random_preset(content: Content, players: int, seed: int) -> Preset:
-    """A reproducible random legal layout for ``players`` (same seed, same layout)."""
-    geo.bind_content(content)
-    return _random_preset(players, seed)
+    """A reproducible random legal layout for ``players`` (same seed and constants, same layout).
+
+    ``content`` is the shipped content or one built by ``data.content_for``: its constants (base
+    and ruler sizes) shape the layout, named by its overrides so layouts can be cached.
+    """
+    return _random_preset(players, seed, layout_overrides(content.overrides))
 
 
 @lru_cache(maxsize=64)
-def _random_preset(players: int, seed: int) -> Preset:
-    content = geo._CONTENT[0]
+def _random_preset(players: int, seed: int, overrides: Overrides) -> Preset:
+    content = content_of(overrides)
     rng = random.Random(f"space-pirates-layout:{players}:{seed}")
     W, H = _field(players)
     c = content.constants
@@ -73,11 +78,13 @@ def _random_preset(players: int, seed: int) -> Preset:
         if not ok:
             continue
         preset = Preset(f"random-{players}p-{seed}", (players,), (W, H), tuple(bases), tuple(elements))
-        lay = geo.build_layout(geo.layout_key(preset, players))
+        lay = geo.build_layout(geo.layout_key(preset, players, content))
         pts = geo.grid_points(lay, 1.0)
         if max(geo.clearance_grid(lay, pts, ())) >= c.ruler_length:
             return preset
-    raise RuntimeError(f"no legal layout found for seed {seed}")  # pragma: no cover - never seen
+    # Never seen with the shipped sizes; possible with data overrides (say, a 40 cm ruler).
+    raise ConfigError(f"no legal {players}-player layout found for layout_seed {seed} with these sizes "
+                      f"(ruler {c.ruler_length} cm, bases {c.base_width} x {c.base_depth} cm)")
 
 
 def _toward_centre(x: float, y: float, W: float, H: float) -> float:
@@ -95,7 +102,7 @@ def _fits(poly: Polygon, pieces: list[Polygon], W: float, H: float, gap: float =
 
 def layout_is_legal(preset: Preset, content: Content, players: int) -> list[str]:
     """Problems of a layout (empty when legal): used by tests on presets and generated layouts."""
-    lay = geo.build_layout(geo.layout_key(preset, players))
+    lay = geo.build_layout(geo.layout_key(preset, players, content))
     problems = []
     polys = [(e.id, e.polygon) for e in lay.elements if e.kind == "element"] + [(b.id, b.polygon) for b in lay.bases]
     for i, (a, pa) in enumerate(polys):

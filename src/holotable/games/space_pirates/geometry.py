@@ -17,7 +17,7 @@ import shapely  # type: ignore[import-untyped]
 from shapely.geometry import LineString, Point, Polygon  # type: ignore[import-untyped]
 from shapely.geometry.base import BaseGeometry  # type: ignore[import-untyped]
 
-from .data import Constants, Content, Preset
+from .data import Constants, Content, Overrides, Preset, content_of, layout_overrides
 
 XY = tuple[float, float]
 
@@ -60,8 +60,14 @@ def transform(points: Iterable[XY], x: float, y: float, rotation: float) -> list
     return [(x + px * c - py * s, y + px * s + py * c) for px, py in points]
 
 
-LayoutKey = tuple[float, float, tuple[tuple[str, float, float, float], ...],
-                  tuple[tuple[str, float, float, float], ...], int]
+BaseRows = tuple[tuple[str, float, float, float], ...]
+ElementRows = tuple[tuple[str, float, float, float], ...]
+#: (field width, field height, bases, elements, inhabited bases, constants overrides): everything a
+#: board is built from. The last entry names the configuration's constants (``data.layout_overrides``)
+#: so a board with other ruler, base or physics numbers is another board.
+LayoutKey = tuple[float, float, BaseRows, ElementRows, int, Overrides]
+#: A key without the overrides entry still names a board with the shipped constants.
+ShippedLayoutKey = tuple[float, float, BaseRows, ElementRows, int]
 
 
 @dataclass(frozen=True)
@@ -118,27 +124,29 @@ def base_geom(index: int, bid: str, x: float, y: float, normal: float, c: Consta
                     (slots[0], slots[1]), inhabited)
 
 
-def layout_key(preset: Preset, players: int) -> LayoutKey:
+def layout_key(preset: Preset, players: int, content: Content | None = None) -> LayoutKey:
+    """The key of ``preset``'s board for ``players``, with ``content``'s constants (shipped if none)."""
     bases = tuple((b.id, b.x, b.y, b.normal) for b in preset.bases)
-    return (preset.field[0], preset.field[1], bases, preset.elements, players + 1)
+    overrides = () if content is None else layout_overrides(content.overrides)
+    return (preset.field[0], preset.field[1], bases, preset.elements, players + 1, overrides)
 
 
-_CONTENT: list[Content] = []
-
-
-def bind_content(content: Content) -> None:
-    _CONTENT[:] = [content]
-
-
-@lru_cache(maxsize=64)
-def build_layout(key: LayoutKey) -> Layout:
+def build_layout(key: LayoutKey | ShippedLayoutKey) -> Layout:
     """The layout of a key (cached: layouts are immutable and shared by every state copy).
 
     SP-SETUP-03: the first ``players + 1`` bases are inhabited, the others are abandoned elements.
+    The constants come from the key, so boards of configurations with different numbers never mix.
     """
-    content = _CONTENT[0]
+    if len(key) == 5:
+        return _build_layout((*key, ()))
+    return _build_layout(key)
+
+
+@lru_cache(maxsize=64)
+def _build_layout(key: LayoutKey) -> Layout:
+    W, H, base_rows, element_rows, inhabited_count, overrides = key
+    content = content_of(overrides)
     c = content.constants
-    W, H, base_rows, element_rows, inhabited_count = key
     elements: list[Element] = []
     for eid, x, y, rot in element_rows:
         shape = content.elements[eid]
@@ -255,6 +263,7 @@ class Mover:
     prev_dir: float | None  # heading (first ruler) or previous ruler direction; None for drift
     arrested_target: XY | None  # gate midpoint of the target base when arrested (SP-POLICE-03)
     bases_with_room: frozenset[int]
+    dock_stand: bool = False  # dock_geometry "stand" (SP-AMB-23 alternative): the swept ship disc docks
 
 
 def _segment_crosses(a: XY, b: XY, seg: tuple[XY, XY]) -> bool:
@@ -350,11 +359,16 @@ def check_ruler(lay: Layout, mover: Mover, anchor: XY, theta: float) -> RulerRes
     for base in lay.bases:
         if not base.inhabited or base.index == skip or base.index not in mover.bases_with_room:
             continue
-        if not boxes_meet(box, corners_box(base.gate_ends), c.eps_touch):
+        # the swept disc reaches r_s beside the ruler and 2 r_s behind its start (the ship's current disc)
+        pad = c.eps_touch + (2 * c.ship_radius if mover.dock_stand else 0.0)
+        if not boxes_meet(box, corners_box(base.gate_ends), pad) or base.polygon.contains(Point(a)):
             continue
-        if Polygon(corners).distance(base.gate) > c.eps_touch or base.polygon.contains(Point(a)):
+        if mover.dock_stand:
+            t = _stand_entry_fraction(a, theta, base, c)
+        elif Polygon(corners).distance(base.gate) > c.eps_touch:
             continue
-        t = _entry_fraction(a, theta, base, c)
+        else:
+            t = _entry_fraction(a, theta, base, c)
         if t is not None:
             dock, t_g = base.index, t
             break
@@ -403,6 +417,44 @@ def _entry_fraction(a: XY, theta: float, base: BaseGeom, c: Constants) -> float 
     return hi
 
 
+def swept_ship_path(a: XY, theta: float, length: float, c: Constants) -> BaseGeometry:
+    """The ship centre's path along a ruler part: r_s behind its front, so the disc ends at its final pose.
+
+    The disc swept along this path is the ``swept_ship`` / ``stand`` geometry of SP-AMB-03 / SP-AMB-23.
+    """
+    ux, uy = unit(theta)
+    r = c.ship_radius
+    back = (a[0] - r * ux, a[1] - r * uy)
+    if length <= 0.0:
+        return Point(back)
+    return LineString([back, (a[0] + (length - r) * ux, a[1] + (length - r) * uy)])
+
+
+def _stand_entry_fraction(a: XY, theta: float, base: BaseGeom, c: Constants) -> float | None:
+    """SP-AMB-23 alternative ``dock_geometry: stand``: the smallest t at which the ship disc swept along
+    R[0, t] touches the gate, if that swept disc has not entered the base before (SP-GEO-05 otherwise)."""
+    r = c.ship_radius
+
+    def touches(t: float) -> bool:
+        return float(swept_ship_path(a, theta, c.ruler_length * t, c).distance(base.gate)) <= r + c.eps_touch
+
+    if not touches(1.0):
+        return None
+    lo, hi = 0.0, 1.0
+    if touches(1e-6):
+        hi = 1e-6
+    else:
+        while hi - lo > 1e-4:
+            mid = (lo + hi) / 2
+            if touches(mid):
+                hi = mid
+            else:
+                lo = mid
+    if float(swept_ship_path(a, theta, c.ruler_length * hi, c).distance(base.polygon)) < r - c.eps_touch:
+        return None  # the disc crossed a wall of the base before reaching its gate
+    return hi
+
+
 # ---------------------------------------------------------------------------- tokens and placement
 
 
@@ -410,6 +462,12 @@ def token_under_ruler(center: XY, rect: BaseGeometry, r_t: float) -> float | Non
     """SP-AMB-03: a token lies under a ruler iff its centre is nearer than r_t to the rectangle."""
     d = float(Point(center).distance(rect))
     return d if d < r_t - 1e-9 else None
+
+
+def token_under_swept_ship(center: XY, path: BaseGeometry, c: Constants) -> bool:
+    """SP-AMB-03 alternative ``capture_geometry: swept_ship``: the ship disc swept along the course
+    overlaps the token (distance from the token centre to the ship centre's path < r_t + r_s)."""
+    return float(Point(center).distance(path)) < c.token_radius + c.ship_radius - 1e-9
 
 
 def placement_clearance(lay: Layout, p: XY, ships: Sequence[XY]) -> float:

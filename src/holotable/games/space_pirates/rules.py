@@ -30,13 +30,15 @@ from . import flow
 from . import geometry as geo
 from . import view as views
 from .actions import SPAction
-from .data import Content, Preset, load_default
+from .data import CATALOG, Content, Preset, content_for, load_default
 from .flow import Ctx, push
 from .generator import random_preset
 from .state import Ship, SPData
 
+#: The shipped content. The rules read a configuration's own content (``content_for(config)``:
+#: this one unless the configuration carries data overrides); module-level choices below take
+#: from it only what overrides cannot change (preset and dexterity names, energy card ids).
 CONTENT: Content = load_default()
-geo.bind_content(CONTENT)
 SP = State[SPData, SPAction]
 FLICK_ANGLES = tuple(float(a) for a in range(-165, 181, 15))
 FLICK_STRENGTHS = (0.15, 0.3, 0.45, 0.6, 0.8)
@@ -54,6 +56,7 @@ SPEC = GameSpec(
     rule_prefix="SP",
     description="Flick transports across a cardboard galaxy, chase them with rulers, sell the loot, buy a base.",
     max_game_length=40 * 400,
+    data=CATALOG,
     params=(
         Param("preset", None, "str", "board layout; empty = crossroads-60x60 for 2, spiral-80x70 for 3-4",
               choices=(None, *PRESETS), optional=True, assumed="SP-AMB-01"),
@@ -78,8 +81,20 @@ SPEC = GameSpec(
               assumed="SP-AMB-17"),
         Param("docked_ships_immune_to_tokens", False, "bool", "tokens at an occupied gate hit no docked ship",
               assumed="SP-AMB-62"),
-        Param("turn_cap", 40, "int", "turns after which a game ends without a winner; empty = unlimited",
-              optional=True, minimum=1, assumed="SP-AMB-59"),
+        Param("capture_geometry", "ruler", "str",
+              "what a move captures: tokens under the ruler rectangle, or under the ship disc swept along the course",
+              choices=("ruler", "swept_ship"), assumed="SP-AMB-03"),
+        Param("dock_geometry", "ruler", "str",
+              "what docks a ruler move or drift: the ruler reaching the gate, or the ship disc swept along the course",
+              choices=("ruler", "stand"), assumed="SP-AMB-23"),
+        Param("actions_before_departure", False, "bool",
+              "a docked ship may use the base actions and then depart in the same turn", assumed="SP-AMB-24"),
+        Param("multi_card", False, "bool",
+              "several energy cards a turn: values added, every adventure resolved", assumed="SP-AMB-06"),
+        # SP-AMB-59: no limit in play (the table default), a cap for simulations, tests and RL
+        Param("turn_cap", CONTENT.constants.sim_turn_cap, "int",
+              "turns after which a game ends without a winner; 0 or empty = no limit (the default at a table)",
+              optional=True, minimum=0, assumed="SP-AMB-59", table_default=0),
     ),
 )
 
@@ -87,31 +102,32 @@ SPEC = GameSpec(
 def preset_for(config: Config) -> Preset:
     seed = config["layout_seed"]
     if seed is not None:
-        return random_preset(CONTENT, config.players, seed)
+        return random_preset(content_for(config), config.players, seed)
     name = config["preset"] or ("crossroads-60x60" if config.players == 2 else "spiral-80x70")
     return CONTENT.presets[name]
 
 
 def new_data(config: Config, rng: Rng, preset: Preset) -> SPData:
-    c = CONTENT.constants
+    content = content_for(config)
+    c = content.constants
     n = config.players
-    key = geo.layout_key(preset, n)
+    key = geo.layout_key(preset, n, content)
     lay = geo.build_layout(key)
-    tokens = list(CONTENT.tokens)
+    tokens = list(content.tokens)
     first = config["first_seat"]
     if first is None:
         first = rng.randrange(n)  # SP-SETUP-08 / SP-AMB-40
     elif first >= n:
         raise ConfigError(f"first_seat {first} is not a seat of a {n}-player game")
     # SP-SETUP-05: each value shuffled separately (top of a stack = end of its list)
-    draw = {v: sorted(card.id for card in CONTENT.energy if card.value == v) for v in range(1, 6)}
+    draw = {v: sorted(card.id for card in content.energy if card.value == v) for v in range(1, 6)}
     for v in range(1, 6):
         rng.shuffle(draw[v])
     hands: list[list[str]] = [[] for _ in range(n)]
     for s in range(n):
         for v in range(1, 6):  # SP-SETUP-07: one card of each value, 15 points
             hands[s].append(draw[v].pop())
-    markets = [m.id for m in CONTENT.markets]
+    markets = [m.id for m in content.markets]
     rng.shuffle(markets)  # SP-SETUP-04
     market: list[str | None] = [None] * len(lay.bases)
     for b in lay.bases:
@@ -126,6 +142,7 @@ def new_data(config: Config, rng: Rng, preset: Preset) -> SPData:
         discard={v: [] for v in range(1, 6)}, in_play=None, bank=bank, owner=[None] * len(lay.bases),
         market=market, market_up=[False] * len(lay.bases), docked=[[None, None] for _ in lay.bases],
         market_out=sorted(markets), active=first, first_seat=first, bought=[False] * n,
+        dock_stand=config["dock_geometry"] == "stand",
     )
     push(d, "setup_draw")
     for i in reversed(range(n)):  # SP-SETUP-09: start bases in seat order from the first player
@@ -135,6 +152,7 @@ def new_data(config: Config, rng: Rng, preset: Preset) -> SPData:
 
 class SpacePirates(Game[SPData, SPAction]):
     spec: ClassVar[GameSpec] = SPEC
+    #: The shipped content; a configuration plays with ``content_for(config)``.
     content = CONTENT
 
     # ------------------------------------------------------------------ set-up
@@ -147,11 +165,11 @@ class SpacePirates(Game[SPData, SPAction]):
     def arrange(self, st: SP, arrangement: Mapping[str, Any]) -> None:
         from . import scenario
 
-        scenario.arrange(st, arrangement, CONTENT)
+        scenario.arrange(st, arrangement, content_for(st.config))
 
     # ------------------------------------------------------------------ flow
     def ctx(self, st: SP) -> Ctx:
-        return Ctx(st, CONTENT)
+        return Ctx(st, content_for(st.config))
 
     def decision(self, st: SP) -> dict[str, Any] | None:
         d = st.data
@@ -200,13 +218,13 @@ class SpacePirates(Game[SPData, SPAction]):
 
     # ------------------------------------------------------------------ information
     def view(self, st: SP, seat: int | None) -> dict[str, Any]:
-        return views.view(st, seat, CONTENT, self.decision(st))
+        return views.view(st, seat, content_for(st.config), self.decision(st))
 
     def full(self, st: SP) -> dict[str, Any]:
         return st.data.to_dict()
 
     def determinize(self, st: SP, seat: int, rng: Rng) -> None:
-        views.determinize(st.data, seat, rng, CONTENT)
+        views.determinize(st.data, seat, rng, content_for(st.config))
 
     # ------------------------------------------------------------------ actions
     def parse_action(self, text: str) -> SPAction:
@@ -227,6 +245,7 @@ class SpacePirates(Game[SPData, SPAction]):
 
 @lru_cache(maxsize=32)
 def _index_space_for(w: int, h: int) -> act.IndexSpace:
+    # Card ids are names, never data overrides, so the shipped deck's ids serve every configuration.
     return act.IndexSpace(w, h, tuple(c.id for c in CONTENT.energy))
 
 
@@ -402,29 +421,43 @@ def a_turn_mode(g: SpacePirates, ctx: Ctx, dec: dict[str, Any], a: SPAction) -> 
     seat = dec["seat"]
     sh = d.ships[seat]
     if a.verb == "stay":
-        push(d, "base_step", seat=seat, base=sh.base, step=0)
+        if not dec.get("after_base"):  # after_base: the base actions are done (actions_before_departure)
+            push(d, "base_step", seat=seat, base=sh.base, step=0)
     else:
         push(d, "choose_card", seat=seat, docked=True)
 
 
-# card (SP-TURN-03)
+# card (SP-TURN-03); with multi_card (SP-AMB-06 alternative) more cards, then done
 def l_choose_card(g: SpacePirates, st: SP, dec: dict[str, Any]) -> list[SPAction]:
-    return [SPAction("card", cid) for cid in sorted(st.data.hands[dec["seat"]])]
+    cards = [SPAction("card", cid) for cid in sorted(st.data.hands[dec["seat"]])]
+    return [*cards, SPAction("done")] if dec.get("more") else cards
 
 
 def c_choose_card(g: SpacePirates, st: SP, dec: dict[str, Any], a: SPAction) -> None:
-    _want(a, "card")
+    if dec.get("more") and a.verb == "done":
+        return
+    _want(a, *(("card", "done") if dec.get("more") else ("card",)))
     if a.a not in st.data.hands[dec["seat"]]:
         raise _illegal("play a card from your hand", "SP-TURN-03")
 
 
 def a_choose_card(g: SpacePirates, ctx: Ctx, dec: dict[str, Any], a: SPAction) -> None:
-    flow.start_card(ctx, dec["seat"], str(a.a), dec["docked"])
+    seat, docked = dec["seat"], dec["docked"]
+    if not ctx.cfg["multi_card"]:
+        flow.start_card(ctx, seat, str(a.a), docked)
+        return
+    # SP-AMB-06 alternative: each card is shown as it is chosen; "done" (or an empty hand) starts the play
+    if a.verb == "card":
+        flow.show_card(ctx, seat, str(a.a))
+        if ctx.d.hands[seat]:
+            push(ctx.d, "choose_card", seat=seat, docked=docked, more=True)
+            return
+    flow.begin_play(ctx, seat, docked)
 
 
 # adventure order (SP-TURN-07)
 def l_choose_adv(g: SpacePirates, st: SP, dec: dict[str, Any]) -> list[SPAction]:
-    return [SPAction("adv", s) for s in dec["left"]]
+    return [SPAction("adv", s) for s in dict.fromkeys(dec["left"])]  # copies (multi_card) listed once
 
 
 def c_choose_adv(g: SpacePirates, st: SP, dec: dict[str, Any], a: SPAction) -> None:
@@ -442,13 +475,13 @@ def a_choose_adv(g: SpacePirates, ctx: Ctx, dec: dict[str, Any], a: SPAction) ->
 
 # storm (SP-ADV-STORM-01..03)
 def l_place_storm(g: SpacePirates, st: SP, dec: dict[str, Any]) -> list[SPAction]:
-    ctx = Ctx(st, CONTENT)
+    ctx = g.ctx(st)
     return [SPAction("storm", x, y) for x, y in geo.grid_points(st.data.layout, 5.0) if flow.storm_ok(ctx, (x, y))]
 
 
 def c_place_storm(g: SpacePirates, st: SP, dec: dict[str, Any], a: SPAction) -> None:
     _want(a, "storm")
-    if not flow.storm_ok(Ctx(st, CONTENT), _point(a)):
+    if not flow.storm_ok(g.ctx(st), _point(a)):
         raise _illegal("the storm must lie inside the field, off elements and other ships, and move",
                        "SP-ADV-STORM-02")
 
@@ -617,7 +650,7 @@ def a_base_sell(g: SpacePirates, ctx: Ctx, dec: dict[str, Any], a: SPAction) -> 
     seat, base, t = dec["seat"], dec["base"], int(a.a or 0)
     card = d.market[base]
     assert card is not None
-    price = next(m for m in CONTENT.markets if m.id == card).prices[d.ident[t]]
+    price = next(m for m in ctx.content.markets if m.id == card).prices[d.ident[t]]
     d.holds[seat].remove(t)
     ident = d.ident[t]
     flow.to_bag(d, t)
@@ -629,7 +662,7 @@ def a_base_sell(g: SpacePirates, ctx: Ctx, dec: dict[str, Any], a: SPAction) -> 
 
 
 def l_base_recharge(g: SpacePirates, st: SP, dec: dict[str, Any]) -> list[SPAction]:
-    ctx = Ctx(st, CONTENT)
+    ctx = g.ctx(st)
     return [SPAction("recharge", k) for k in flow.recharge_options(ctx, dec["seat"], dec["base"])] + [
         SPAction("skip")]
 
@@ -638,7 +671,7 @@ def c_base_recharge(g: SpacePirates, st: SP, dec: dict[str, Any], a: SPAction) -
     if a.verb == "skip":
         return
     _want(a, "recharge", "skip")
-    if a.a not in flow.recharge_options(Ctx(st, CONTENT), dec["seat"], dec["base"]):
+    if a.a not in flow.recharge_options(g.ctx(st), dec["seat"], dec["base"]):
         raise _illegal("buy 0-4 MC of energy that you can pay for (nothing extra at your own base)",
                        "SP-ENERGY-06")
 

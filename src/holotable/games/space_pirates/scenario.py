@@ -28,7 +28,7 @@ from holotable.engine import ScenarioError
 
 from . import flow
 from . import geometry as geo
-from .data import CARGO_TYPES, Content
+from .data import CARGO_TYPES, Content, layout_overrides
 from .flow import Ctx, push
 from .state import Ship
 
@@ -66,7 +66,7 @@ def arrange(st: State[SPData, SPAction], arr: Mapping[str, Any], content: Conten
             raise ScenarioError(f"layout: {exc}") from None
         if any(e[0] not in content.elements for e in els):
             raise ScenarioError("layout.elements: unknown element id")
-        key = (W, H, bases, els, inh)
+        key = (W, H, bases, els, inh, layout_overrides(content.overrides))
         d.layout_key = key
         d.layout = geo.build_layout(key)
         nb = len(bases)

@@ -65,6 +65,10 @@ class SPData:
     reason: str = ""
     bought: list[bool] = field(default_factory=list)
     last_flick: dict[str, Any] | None = None
+    #: Cards played this turn after ``in_play`` (the ``multi_card`` option, SP-AMB-06), in play order.
+    also_played: list[str] = field(default_factory=list)
+    #: The ``dock_geometry`` option (SP-AMB-23), kept here because ruler legality reads only the data.
+    dock_stand: bool = False
 
     def copy(self) -> SPData:
         # Hand-written: cloning is on the hot path of search and simulation. Task dicts hold
@@ -77,7 +81,7 @@ class SPData:
             {v: s[:] for v, s in self.discard.items()}, self.in_play, self.bank, self.owner[:], self.market[:],
             self.market_up[:], [d[:] for d in self.docked], self.market_out[:], self.active, self.first_seat,
             self.turn, self.storm, [dict(t) for t in self.stack], self.winner, self.over, self.reason,
-            self.bought[:], self.last_flick,
+            self.bought[:], self.last_flick, self.also_played[:], self.dock_stand,
         )
 
     def ship_positions(self, exclude: int | None = None) -> dict[int, XY]:
@@ -127,6 +131,8 @@ class SPData:
             "draw": {str(v): list(s) for v, s in self.draw.items()},
             "discard": {str(v): list(s) for v, s in self.discard.items()},
             "in_play": self.in_play,
+            "also_played": list(self.also_played),
+            "dock_stand": self.dock_stand,
             "owner": list(self.owner),
             "market": list(self.market),
             "market_up": list(self.market_up),

@@ -35,7 +35,7 @@ HINTS = {
     "place": "place X Y (cm)",
     "place_storm": "storm X Y (cm)",
     "wind_dir": "wind ANGLE",
-    "choose_card": "card ID",
+    "choose_card": "card ID (with multi_card, after the first card: another card ID, or done)",
     "choose_adv": "adv SYMBOL",
     "flick_target": "target TOKEN-ID",
 }
@@ -161,8 +161,10 @@ def _players(view: dict[str, Any]) -> Table:
         ship = p["ship"]
         if ship["center"] is not None:
             where = f"({ship['center'][0]:.1f}, {ship['center'][1]:.1f}) heading {ship['heading']:.0f}"
-        else:
+        elif ship["base"] is not None:
             where = f"docked at base {ship['base']}"
+        else:
+            where = "not on the map yet"  # before its start base is chosen
         hand = ", ".join(p["hand"]) if p["hand"] is not None else "-"
         hold = ", ".join(h["identity"] for h in p["hold"]) or "-" if p["hold"] is not None else "-"
         flags = []

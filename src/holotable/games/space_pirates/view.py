@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 #: Decision fields shown to everyone (the rest of a task is internal bookkeeping).
 PUBLIC_DECISION_FIELDS = ("kind", "seat", "tid", "mode", "cause", "left", "base", "points", "victim", "departing",
-                          "count")
+                          "count", "more", "after_base")
 
 
 def _knows(d: SPData, t: int, seat: int | None) -> bool:
@@ -93,6 +93,7 @@ def view(st: State[SPData, SPAction], seat: int | None, content: Content,
         "energy": {"draw_sizes": {str(v): len(d.draw[v]) for v in range(1, 6)},
                    "discard": {str(v): sorted(d.discard[v]) for v in range(1, 6)}},
         "in_play": d.in_play,
+        "also_played": list(d.also_played),
         "storm": None if d.storm is None else list(d.storm),
         "active": d.active,
         "first_seat": d.first_seat,

@@ -1,0 +1,157 @@
+"""Server-side bots: skill levels, and the worker pools they think in.
+
+A bot gets exactly what the simulation runner gives an agent, its seat's
+:class:`~holotable.agents.base.Observation` of a snapshot of the table, and thinks off the
+event loop, so a table whose bot is thinking never holds up another table's actions: quick
+agents (random, heuristics) in worker threads, search agents (ISMCTS), which keep a CPU busy
+for their whole budget, in worker processes, where they do not compete with the server for
+Python's interpreter lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import multiprocessing
+import pickle
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from holotable.agents.base import Agent, agent_names, make_agent, observe, parse_agent_spec
+from holotable.engine import Game, State, derive_seed
+
+log = logging.getLogger("holotable.server")
+
+Level = Literal["easy", "normal", "hard"]
+LEVELS: tuple[Level, ...] = ("easy", "normal", "hard")
+
+#: Seconds of search for the ``hard`` level (ISMCTS stops at whichever comes first: this or its iterations).
+HARD_SECONDS = 2.0
+#: The longest a search bot may think when its spec names no time limit (``ismcts:iterations=10**9``).
+MAX_SEARCH_SECONDS = 10.0
+#: How long past its own budget a bot may take before the table plays a random legal action for it.
+GRACE_SECONDS = 20.0
+
+
+@dataclass(frozen=True)
+class LevelInfo:
+    name: Level
+    agent: str
+    think_seconds: float
+
+
+def level_info(game: str, level: Level) -> LevelInfo:
+    """The agent behind a level: easy = random, normal = the game's heuristic, hard = ISMCTS with a time budget."""
+    if level == "easy":
+        return LevelInfo(level, "random", 0.0)
+    if level == "normal":
+        if "heuristic" in agent_names(game):
+            return LevelInfo(level, "heuristic", 0.0)
+        return LevelInfo(level, "ismcts:iterations=200:time_limit=1", 1.0)
+    return LevelInfo(level, f"ismcts:iterations=1000000:time_limit={HARD_SECONDS:g}", HARD_SECONDS)
+
+
+def capped_spec(spec: str) -> str:
+    """A search agent's spec with a time limit (a server must not think forever for anyone).
+
+    >>> capped_spec("ismcts:iterations=5000")
+    'ismcts:iterations=5000:time_limit=10'
+    >>> capped_spec("ismcts:time_limit=1"), capped_spec("heuristic")
+    ('ismcts:time_limit=1', 'heuristic')
+    """
+    name, options = parse_agent_spec(spec)
+    if name == "ismcts" and "time_limit" not in options:
+        return f"{spec}:time_limit={MAX_SEARCH_SECONDS:g}"
+    return spec
+
+
+def think_limit(spec: str) -> float:
+    """Seconds after which a bot's decision is given up (its time limit, if any, plus a grace)."""
+    _name, options = parse_agent_spec(spec)
+    budget = options.get("time_limit")
+    return (float(budget) if isinstance(budget, int | float) else 0.0) + GRACE_SECONDS
+
+
+def agent_labels(game: str) -> list[dict[str, str]]:
+    labels = {"random": "Random", "heuristic": "Heuristic", "ismcts": "ISMCTS search", "planner": "Planner"}
+    return [{"name": n, "label": labels.get(n, n.title())} for n in agent_names(game)]
+
+
+def build_agent(game: Game[Any, Any], spec: str, table_seed: int, seat: int) -> Agent:
+    """The agent of one bot seat (raises ``ValueError``/``UnknownAgentError`` for a bad spec)."""
+    agent = make_agent(spec, game, seed=derive_seed(table_seed, "agent", seat))
+    agent.reset()
+    return agent
+
+
+#: Agents that search for their whole time budget: they think in worker processes.
+SEARCH_AGENTS = frozenset({"ismcts"})
+
+
+def is_search(spec: str) -> bool:
+    return parse_agent_spec(spec)[0] in SEARCH_AGENTS
+
+
+def think_in_process(spec: str, seed: int, snapshot: State[Any, Any], seat: int) -> str:
+    """Run in a worker process: a fresh agent decides for ``seat``; its action comes back as text."""
+    game = snapshot.game
+    agent = make_agent(spec, game, seed=seed)
+    agent.reset()
+    return game.action_to_str(agent.act(observe(snapshot, seat)))
+
+
+def _import_agents() -> None:
+    """Run in each new worker process, so the first real decision does not pay for the imports."""
+    from holotable.agents.base import _load_builtin_agents
+
+    _load_builtin_agents()
+
+
+class BotPool:
+    """Runs bots off the event loop: quick agents in threads, search agents in processes."""
+
+    def __init__(self, workers: int = 2) -> None:
+        self.workers = max(1, workers)
+        self.threads = concurrent.futures.ThreadPoolExecutor(max_workers=self.workers,
+                                                             thread_name_prefix="holotable-bot")
+        self._processes: concurrent.futures.ProcessPoolExecutor | None = None
+
+    @property
+    def processes(self) -> concurrent.futures.ProcessPoolExecutor:
+        if self._processes is None:  # started on the first search, so a server without one starts none
+            # spawn, not fork: the server has threads running, and a forked child would inherit their locks.
+            self._processes = concurrent.futures.ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_import_agents)
+        return self._processes
+
+    def warm(self, specs: list[str]) -> None:
+        """Start the worker processes now if a table has a search bot (they take a moment to start)."""
+        if any(is_search(s) for s in specs) and self._processes is None:
+            for _ in range(self.workers):
+                self.processes.submit(_import_agents)
+
+    async def think(self, agent: Agent, spec: str, seed: int, snapshot: State[Any, Any], seat: int,
+                    limit: float) -> Any:
+        """The action of the agent of ``spec`` for ``seat``, from that seat's observation of ``snapshot``
+        only (``agent`` is used in a thread; a search agent is rebuilt in a worker process with ``seed``).
+        Raises ``TimeoutError`` after ``limit`` seconds (the worker is left to finish on its own)."""
+        loop = asyncio.get_running_loop()
+        if is_search(spec):
+            try:
+                job = loop.run_in_executor(self.processes, think_in_process, spec, seed, snapshot, seat)
+                return await asyncio.wait_for(job, timeout=limit)
+            except (BrokenProcessPool, pickle.PicklingError) as exc:
+                # A worker died (or the state would not travel): think here this time, with a fresh pool next.
+                log.warning("bot worker process failed (%s); thinking in a thread instead", exc)
+                if isinstance(exc, BrokenProcessPool):
+                    self._processes = None
+        job = loop.run_in_executor(self.threads, agent.act, observe(snapshot, seat))
+        return await asyncio.wait_for(job, timeout=limit)
+
+    def close(self) -> None:
+        self.threads.shutdown(wait=False, cancel_futures=True)
+        if self._processes is not None:
+            self._processes.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,175 @@
+"""Table clocks: the server is the clock. Time is read from an injectable :class:`Clock`
+so tests move it by hand instead of sleeping.
+
+Two kinds of clock run at a table:
+
+- the **seat clock** chosen when the table is created: ``none``, ``per_move`` (each decision
+  has ``seconds``) or ``per_game`` (each seat has ``seconds`` for the whole game, spent only
+  while it is asked to decide);
+- the **game's own table clock**, for a game whose rules have one (Black Hole Council's timed
+  Negotiate phase): the game registers it for terminal play (``register_table_clock``) and the
+  server runs the same periods, playing the game's action (``deadline``) when one is over.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+ClockMode = Literal["none", "per_move", "per_game"]
+
+
+class Clock(Protocol):
+    """Seconds since the epoch (a float)."""
+
+    def now(self) -> float: ...
+
+
+class SystemClock:
+    """The wall clock."""
+
+    def now(self) -> float:
+        return time.time()
+
+
+class ManualClock:
+    """A clock that moves only when told to (tests).
+
+    >>> clock = ManualClock(100.0)
+    >>> clock.advance(2.5); clock.now()
+    102.5
+    """
+
+    def __init__(self, start: float = 1_000_000.0) -> None:
+        self._now = start
+
+    def now(self) -> float:
+        return self._now
+
+    def advance(self, seconds: float) -> None:
+        self._now += seconds
+
+
+@dataclass(frozen=True)
+class ClockSettings:
+    mode: ClockMode = "none"
+    seconds: int = 0
+
+    @property
+    def active(self) -> bool:
+        return self.mode != "none" and self.seconds > 0
+
+
+@dataclass(frozen=True)
+class GamePeriod:
+    """A running period of the game's own table clock: its name, length and the action played when over."""
+
+    key: Hashable
+    seconds: float
+    action: str
+
+
+#: ``fn(public view) -> GamePeriod | None`` for a game with a table clock.
+GameClockFn = Callable[[dict[str, Any]], GamePeriod | None]
+
+
+def game_clock_for(game_name: str) -> GameClockFn | None:
+    """The game's own table clock, as its terminal module registers it (``None`` if it has none)."""
+    from holotable.cli import play
+    from holotable.cli.render import renderer_for
+
+    renderer_for(game_name)  # imports the game's terminal companion, which registers its clock
+    fn = play._CLOCKS.get(game_name)
+    if fn is None:
+        return None
+    terminal_fn = fn
+
+    def period(view: dict[str, Any]) -> GamePeriod | None:
+        running = terminal_fn(view)
+        return None if running is None else GamePeriod(running.period, running.seconds, running.action)
+
+    return period
+
+
+@dataclass
+class SeatClocks:
+    """The clock state of one table: when each asked seat started deciding, what per-game time is
+    left, and the game period in progress. Fed with the state after every change (:meth:`sync`),
+    also when a table is rebuilt from its stored action times, so per-game time survives a restart.
+    """
+
+    settings: ClockSettings
+    players: int
+    asked_since: dict[int, float] = field(default_factory=dict)
+    remaining: dict[int, float] = field(default_factory=dict)
+    period_key: Hashable | None = None
+    period_start: float = 0.0
+    period: GamePeriod | None = None
+
+    def __post_init__(self) -> None:
+        if self.settings.mode == "per_game":
+            self.remaining = {s: float(self.settings.seconds) for s in range(self.players)}
+
+    def sync(self, asked: tuple[int, ...], now: float, actor: int | None = None,
+             period: GamePeriod | None = None) -> None:
+        """Account for a change: seats no longer asked stop their clocks; newly asked seats (and the
+        seat that just acted, if still asked) start a fresh decision now."""
+        for seat in list(self.asked_since):
+            if seat not in asked or seat == actor:
+                self._charge(seat, now)
+                del self.asked_since[seat]
+        for seat in asked:
+            self.asked_since.setdefault(seat, now)
+        self.period = period
+        if period is None:
+            self.period_key = None
+        elif period.key != self.period_key:
+            self.period_key = period.key
+            self.period_start = now
+
+    def restart_from(self, now: float) -> None:
+        """Resume after a restart: the time the server was down is not charged to anyone."""
+        for seat in self.asked_since:
+            self.asked_since[seat] = now
+        if self.period is not None:
+            self.period_start = now
+
+    def _charge(self, seat: int, now: float) -> None:
+        if self.settings.mode == "per_game":
+            self.remaining[seat] = max(0.0, self.remaining[seat] - (now - self.asked_since[seat]))
+
+    def seat_deadline(self, seat: int) -> float | None:
+        if not self.settings.active or seat not in self.asked_since:
+            return None
+        if self.settings.mode == "per_move":
+            return self.asked_since[seat] + self.settings.seconds
+        return self.asked_since[seat] + self.remaining[seat]
+
+    def period_deadline(self) -> float | None:
+        return None if self.period is None else self.period_start + self.period.seconds
+
+    def next_deadline(self) -> float | None:
+        times = [t for s in self.asked_since if (t := self.seat_deadline(s)) is not None]
+        if (p := self.period_deadline()) is not None:
+            times.append(p)
+        return min(times) if times else None
+
+    def expired_seats(self, now: float) -> list[int]:
+        return sorted(s for s in self.asked_since if (t := self.seat_deadline(s)) is not None and now >= t)
+
+    def period_over(self, now: float) -> bool:
+        deadline = self.period_deadline()
+        return deadline is not None and now >= deadline
+
+    def remaining_at(self, now: float) -> dict[int, float]:
+        """Seconds left per seat now: per_move for the seats asked, per_game for every seat."""
+        if not self.settings.active:
+            return {}
+        if self.settings.mode == "per_move":
+            return {s: max(0.0, self.settings.seconds - (now - t)) for s, t in sorted(self.asked_since.items())}
+        out = dict(self.remaining)
+        for seat, since in self.asked_since.items():
+            out[seat] = max(0.0, out[seat] - (now - since))
+        return out

@@ -1,0 +1,170 @@
+"""A table in memory: its seats, live state, clocks and connections, and how the lobby shows it."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from holotable.agents.base import Agent
+from holotable.engine import Config, Event, Game, State
+
+from .clocks import ClockMode, ClockSettings, GameClockFn, SeatClocks
+from .storage import ActionRecord, SeatRecord, TableRecord
+from .tokens import token_matches
+
+#: Who played an action: a seat's human, its bot, the seat clock (``timeout``) or the game's table clock.
+SOURCES = ("human", "bot", "timeout", "clock")
+
+
+class ApiError(Exception):
+    """A refusal with its HTTP status and the reason (and the rule ID for an illegal action)."""
+
+    def __init__(self, status: int, detail: str, rule: str | None = None) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.rule = rule
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str
+    level: str | None
+    agent: str | None
+    name: str | None
+    token_hash: str | None
+    claimed: bool
+
+    def summary(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "name": self.name, "level": self.level,
+                "agent": self.agent, "claimed": self.claimed}
+
+
+@dataclass(eq=False)  # identity: one per connection, kept in a set
+class Listener:
+    """One WebSocket connection: its seat, the last ply whose log it has, and what it still has to send."""
+
+    seat: int | None
+    since: int | None
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    dirty: bool = True
+    outbox: list[dict[str, Any]] = field(default_factory=list)
+
+    def notify(self) -> None:
+        self.dirty = True
+        self.wake.set()
+
+    def send_later(self, message: dict[str, Any]) -> None:
+        self.outbox.append(message)
+        self.wake.set()
+
+
+def uses_table_config(seats: Iterable[Seat | SeatRecord]) -> bool:
+    """A table with a human seat is set up for people (``make_config(..., table=True)`` where the
+    game takes it: Council's negotiation clock, for instance)."""
+    return any(s.kind == "human" for s in seats)
+
+
+def make_config(game: Game[Any, Any], players: int | None, params: dict[str, Any], human: bool) -> Config:
+    """The table's config: a table with people at it takes the game's human-table defaults where the
+    players set nothing. (The stored parameters are the resolved values, so a rebuild gets the same.)"""
+    return game.spec.make_config(players, table=human, **params)
+
+
+class LiveTable:
+    """A table in memory: its record, seats, live state and the people and bots attached to it."""
+
+    def __init__(self, record: TableRecord, seats: list[Seat], game: Game[Any, Any], config: Config,
+                 game_clock: GameClockFn | None) -> None:
+        self.record = record
+        self.seats = seats
+        self.game = game
+        self.config = config
+        self.state: State[Any, Any] = State.new(game, config, record.seed, record=True)
+        self.actions: list[ActionRecord] = []
+        self.notices: list[Event] = []
+        self.clocks = SeatClocks(ClockSettings(_clock_mode(record.clock_mode), record.clock_seconds), config.players)
+        self.game_clock = game_clock
+        self.lock = asyncio.Lock()
+        self.listeners: set[Listener] = set()
+        self.bot_tasks: dict[int, asyncio.Task[None]] = {}
+        self.agents: dict[int, Agent] = {}
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def status(self) -> str:
+        return self.record.status
+
+    def computed_status(self, state: State[Any, Any] | None = None) -> str:
+        st = self.state if state is None else state
+        if st.is_terminal():
+            return "finished"
+        if any(s.kind == "human" and not s.claimed for s in self.seats):
+            return "open"
+        return "running"
+
+    def seat_of(self, token: str) -> int:
+        for s in self.seats:
+            if s.kind == "human" and token_matches(token, s.token_hash):
+                return s.seat
+        raise ApiError(403, "that token holds no seat at this table")
+
+    def sync_clocks(self, state: State[Any, Any], now: float, actor: int | None = None) -> None:
+        if self.computed_status(state) != "running":
+            self.clocks.sync((), now)
+            return
+        period = None if self.game_clock is None else self.game_clock(state.view(None))
+        self.clocks.sync(state.to_move(), now, actor, period)
+
+    def notice_for(self, action: ActionRecord) -> list[Event]:
+        """The log lines the server adds for an action it played on a seat's behalf."""
+        if action.source == "timeout":
+            return [
+                Event(action.ply, "timeout", f"Seat {action.seat} ran out of time; the table played for them",
+                      {"seat": action.seat}),
+                Event(action.ply, "timeout", f"You ran out of time: the table played {action.action}",
+                      {"seat": action.seat, "action": action.action}, frozenset({action.seat})),
+            ]
+        if action.source == "clock":
+            return [Event(action.ply, "clock", f"Time is up: {action.action}", {"action": action.action})]
+        return []
+
+    def summary(self) -> dict[str, Any]:
+        return summary_of(self.record, self.seats, self.state.ply)
+
+    def notify(self) -> None:
+        for listener in self.listeners:
+            listener.notify()
+
+
+def summary_of(record: TableRecord, seats: Iterable[Seat | SeatRecord], ply: int) -> dict[str, Any]:
+    """What the lobby shows of a table (a public table's invitation while it has free seats)."""
+    return {
+        "table_id": record.id,
+        "game": record.game,
+        "players": record.players,
+        "status": record.status,
+        "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level, "agent": s.agent,
+                   "claimed": s.claimed} for s in seats],
+        "created_at": record.created_at,
+        "ply": ply,
+        "clock": {"mode": record.clock_mode, "seconds": max(1, record.clock_seconds)},
+        "rematch_id": record.rematch_id,
+        "rematch_of": record.rematch_of,
+        "public": record.public,
+        "invite": record.invite if record.public and record.status == "open" else None,
+    }
+
+
+def _clock_mode(mode: str) -> ClockMode:
+    if mode == "per_move":
+        return "per_move"
+    if mode == "per_game":
+        return "per_game"
+    return "none"

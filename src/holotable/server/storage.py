@@ -1,0 +1,325 @@
+"""Durable storage of tables, seats and action logs (SQLAlchemy Core; SQLite or PostgreSQL).
+
+A table is stored as what rebuilds it exactly: the game, player count, parameters and seed,
+its seats (a seat token is stored only as a hash) and the accepted actions in order. Each
+accepted action is committed in its own transaction before anyone is told about it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Connection,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    func,
+    insert,
+    inspect,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.pool import StaticPool
+
+DB_NAME = "server.sqlite3"
+
+metadata = MetaData()
+
+tables_t = Table(
+    "holotable_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("params", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("clock_mode", String(16), nullable=False),
+    Column("clock_seconds", Integer, nullable=False),
+    Column("invite", String(64), nullable=False),
+    # A public table shows its invitation in the lobby: anyone may take a free seat.
+    Column("public", Boolean, nullable=False, default=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("created_at", Float, nullable=False),
+    # When the last human seat was claimed: the seat clocks start then.
+    Column("started_at", Float, nullable=True),
+    Column("rematch_of", String(32), nullable=True),
+    Column("rematch_id", String(32), nullable=True),
+)
+
+seats_t = Table(
+    "holotable_seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("holotable_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("kind", String(8), nullable=False),
+    Column("level", String(16), nullable=True),
+    Column("agent", String(200), nullable=True),
+    Column("name", String(64), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+    Column("claimed", Boolean, nullable=False),
+)
+
+actions_t = Table(
+    "holotable_actions",
+    metadata,
+    Column("table_id", String(32), ForeignKey("holotable_tables.id"), primary_key=True),
+    Column("ply", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("source", String(16), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    seat: int
+    kind: str
+    level: str | None
+    agent: str | None
+    name: str | None
+    token_hash: str | None
+    claimed: bool
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    ply: int
+    seat: int
+    action: str
+    source: str
+    at: float
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    id: str
+    game: str
+    players: int
+    params: dict[str, Any]
+    seed: int
+    clock_mode: str
+    clock_seconds: int
+    invite: str
+    status: str
+    created_at: float
+    started_at: float | None = None
+    rematch_of: str | None = None
+    rematch_id: str | None = None
+    public: bool = False
+
+
+class SchemaError(RuntimeError):
+    """The database holds tables of another layout."""
+
+
+class StaleActionError(Exception):
+    """The ply was already taken: another writer stored an action first."""
+
+
+def default_database_path() -> Path:
+    """``$XDG_DATA_HOME/holotable/server.sqlite3`` (``~/.local/share`` when the variable is unset)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "holotable" / DB_NAME
+
+
+def default_database_url() -> str:
+    return f"sqlite:///{default_database_path()}"
+
+
+def normalise_url(url: str) -> str:
+    """A SQLAlchemy URL with the psycopg 3 driver for PostgreSQL (``postgresql://`` alone would
+    pick psycopg2, which is not a dependency).
+
+    >>> normalise_url("postgresql://u@h/db")
+    'postgresql+psycopg://u@h/db'
+    >>> normalise_url("sqlite:///x.db")
+    'sqlite:///x.db'
+    """
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed.render_as_string(hide_password=False)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    # WAL lets readers go on while an action commits; FULL syncs every commit to disk.
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+class Store:
+    """The repository: every method is one short transaction (call it from a worker thread)."""
+
+    def __init__(self, url: str) -> None:
+        url = normalise_url(url)
+        parsed = make_url(url)
+        self.is_sqlite = parsed.get_backend_name() == "sqlite"
+        in_memory = self.is_sqlite and parsed.database in (None, "", ":memory:")
+        if self.is_sqlite and not in_memory:
+            Path(str(parsed.database)).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        if in_memory:  # one connection shared by every thread, or each would see its own empty database
+            self.engine: Engine = create_engine(url, poolclass=StaticPool,
+                                                connect_args={"check_same_thread": False})
+        else:
+            self.engine = create_engine(url, pool_pre_ping=not self.is_sqlite)
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.url = url
+
+    def create_schema(self) -> None:
+        """Create the tables that are missing; refuse (with the reason) a database laid out differently."""
+        metadata.create_all(self.engine)
+        found = inspect(self.engine)
+        for table in metadata.sorted_tables:
+            have = {c["name"] for c in found.get_columns(table.name)}
+            missing = sorted({c.name for c in table.columns} - have)
+            if missing:
+                raise SchemaError(
+                    f"{table.name} in {self.engine.url.render_as_string(hide_password=True)} lacks the columns "
+                    f"{', '.join(missing)}: it was made by another version of holotable; use a new database"
+                )
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _tx(self) -> Iterator[Connection]:
+        with self.engine.begin() as conn:
+            yield conn
+
+    # ------------------------------------------------------------------ writes
+    def insert_table(self, record: TableRecord, seats: Sequence[SeatRecord]) -> None:
+        with self._tx() as conn:
+            conn.execute(insert(tables_t).values(
+                id=record.id, game=record.game, players=record.players, params=json.dumps(record.params),
+                seed=record.seed, clock_mode=record.clock_mode, clock_seconds=record.clock_seconds,
+                invite=record.invite, public=record.public, status=record.status, created_at=record.created_at,
+                started_at=record.started_at, rematch_of=record.rematch_of, rematch_id=None,
+            ))
+            conn.execute(insert(seats_t), [
+                {"table_id": record.id, "seat": s.seat, "kind": s.kind, "level": s.level, "agent": s.agent,
+                 "name": s.name, "token_hash": s.token_hash, "claimed": s.claimed}
+                for s in seats
+            ])
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str, name: str | None, status: str,
+                   started_at: float | None) -> bool:
+        """Claim a free human seat (false if someone else got it first); sets the table's status."""
+        with self._tx() as conn:
+            done = conn.execute(
+                update(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat, seats_t.c.claimed.is_(False))
+                .values(claimed=True, token_hash=token_hash, name=name)
+            ).rowcount
+            if done != 1:
+                return False
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status, started_at=started_at))
+            return True
+
+    def append_action(self, table_id: str, action: ActionRecord, status: str) -> None:
+        """Commit one accepted action (and the table's status after it) in one transaction."""
+        try:
+            with self._tx() as conn:
+                conn.execute(insert(actions_t).values(
+                    table_id=table_id, ply=action.ply, seat=action.seat, action=action.action,
+                    source=action.source, at=action.at,
+                ))
+                conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
+        except IntegrityError as exc:
+            raise StaleActionError(f"ply {action.ply} of table {table_id} is already stored") from exc
+
+    def set_rematch(self, table_id: str, rematch_id: str) -> None:
+        with self._tx() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(rematch_id=rematch_id))
+
+    # ------------------------------------------------------------------ reads
+    def table(self, table_id: str) -> tuple[TableRecord, list[SeatRecord], list[ActionRecord]] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            seats = conn.execute(
+                select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
+            ).mappings().all()
+            actions = conn.execute(
+                select(actions_t).where(actions_t.c.table_id == table_id).order_by(actions_t.c.ply)
+            ).mappings().all()
+        return _table_record(row), [_seat_record(s) for s in seats], [_action_record(a) for a in actions]
+
+    def table_ids(self, statuses: Sequence[str]) -> list[str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(tables_t.c.id).where(tables_t.c.status.in_(list(statuses))).order_by(tables_t.c.created_at)
+            ).all()
+        return [r[0] for r in rows]
+
+    def summaries(self, status: str | None, limit: int = 200) -> list[tuple[TableRecord, list[SeatRecord], int]]:
+        """The newest tables (optionally of one status) with their seats and action counts."""
+        with self.engine.connect() as conn:
+            query = select(tables_t).order_by(tables_t.c.created_at.desc()).limit(limit)
+            if status is not None:
+                query = query.where(tables_t.c.status == status)
+            rows = [_table_record(r) for r in conn.execute(query).mappings().all()]
+            ids = [r.id for r in rows]
+            if not ids:
+                return []
+            seats: dict[str, list[SeatRecord]] = {i: [] for i in ids}
+            for s in conn.execute(
+                select(seats_t).where(seats_t.c.table_id.in_(ids)).order_by(seats_t.c.seat)
+            ).mappings().all():
+                seats[s["table_id"]].append(_seat_record(s))
+            counts: dict[str, int] = dict(conn.execute(
+                select(actions_t.c.table_id, func.count())
+                .where(actions_t.c.table_id.in_(ids)).group_by(actions_t.c.table_id)
+            ).all())
+        return [(r, seats[r.id], int(counts.get(r.id, 0))) for r in rows]
+
+    def action_count(self, table_id: str) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(
+                select(func.count()).select_from(actions_t).where(actions_t.c.table_id == table_id)
+            ).scalar_one())
+
+
+def _table_record(row: Any) -> TableRecord:
+    return TableRecord(
+        id=row["id"], game=row["game"], players=row["players"], params=json.loads(row["params"]),
+        seed=int(row["seed"]), clock_mode=row["clock_mode"], clock_seconds=row["clock_seconds"],
+        invite=row["invite"], public=bool(row["public"]), status=row["status"], created_at=row["created_at"],
+        started_at=row["started_at"], rematch_of=row["rematch_of"], rematch_id=row["rematch_id"],
+    )
+
+
+def _seat_record(row: Any) -> SeatRecord:
+    return SeatRecord(
+        seat=row["seat"], kind=row["kind"], level=row["level"], agent=row["agent"], name=row["name"],
+        token_hash=row["token_hash"], claimed=bool(row["claimed"]),
+    )
+
+
+def _action_record(row: Any) -> ActionRecord:
+    return ActionRecord(ply=row["ply"], seat=row["seat"], action=row["action"], source=row["source"], at=row["at"])

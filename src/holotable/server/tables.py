@@ -1,0 +1,495 @@
+"""Live tables: every change goes apply (on a copy) -> persist (commit) -> publish -> broadcast.
+
+The :class:`TableManager` owns the tables in memory. Each table has one lock; an action is
+checked and applied on a clone of the table's state, committed to the database, and only then
+does the clone become the table's state and every connection hear about it. A refused action
+(or a failed commit) leaves the table exactly as it was.
+
+On start the manager rebuilds every unfinished table by replaying its config, seed and stored
+action log through the engine; finished tables are rebuilt the same way when first asked for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from holotable.engine import (
+    ActionError,
+    ConfigError,
+    HolotableError,
+    Rng,
+    State,
+    UnknownGameError,
+    derive_seed,
+    load,
+)
+
+from .bots import BotPool, Level, build_agent, capped_spec, level_info, think_limit
+from .clocks import Clock, game_clock_for
+from .live import ApiError, Listener, LiveTable, Seat, make_config, summary_of, uses_table_config
+from .schemas import MAX_SEED, CreateTableRequest
+from .storage import ActionRecord, SeatRecord, StaleActionError, Store, TableRecord
+from .tokens import hash_token, new_id, new_token
+
+__all__ = ["ApiError", "Listener", "LiveTable", "TableManager"]
+
+
+log = logging.getLogger("holotable.server")
+
+
+def _shipped_kyrum_packs() -> set[str]:
+    from holotable.games.kyrum.pack import PACKS_DIR
+
+    return {p.name for p in PACKS_DIR.iterdir() if p.is_dir()}
+
+
+#: Parameters that may name a path on the machine, with the names a server table accepts there:
+#: a remote player must not make the server read its files.
+PATH_PARAMS: dict[tuple[str, str], Callable[[], set[str]]] = {("kyrum", "pack"): _shipped_kyrum_packs}
+
+
+class TableManager:
+    """Creates, rebuilds and runs the tables; the only writer of the store."""
+
+    def __init__(self, store: Store, clock: Clock, pool: BotPool, *, tick: float = 0.25) -> None:
+        self.store = store
+        self.clock = clock
+        self.pool = pool
+        self.tick = tick
+        self.tables: dict[str, LiveTable] = {}
+        self.broken: dict[str, str] = {}
+        self._load_lock = asyncio.Lock()
+        self._ticker: asyncio.Task[None] | None = None
+        self.closing = False
+
+    # ------------------------------------------------------------------ life cycle
+    async def start(self) -> None:
+        await asyncio.to_thread(self.store.create_schema)
+        for table_id in await asyncio.to_thread(self.store.table_ids, ("open", "running")):
+            # A table that does not rebuild is logged and set aside (410 with the reason); the others play on.
+            with contextlib.suppress(ApiError):
+                await self._load(table_id)
+        for table in list(self.tables.values()):
+            self._schedule_bots(table)
+        if self.tick > 0:
+            self._ticker = asyncio.create_task(self._tick_loop())
+
+    async def stop(self) -> None:
+        self.closing = True
+        tasks = [t for table in self.tables.values() for t in table.bot_tasks.values()]
+        if self._ticker is not None:
+            tasks.append(self._ticker)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.pool.close()
+        await asyncio.to_thread(self.store.close)
+
+    async def _tick_loop(self) -> None:
+        while not self.closing:
+            await asyncio.sleep(self.tick)
+            try:
+                await self.check_clocks()
+            except Exception:  # a clock fault must not stop every other table's clock
+                log.exception("table clock check failed")
+
+    # ------------------------------------------------------------------ finding tables
+    async def get(self, table_id: str) -> LiveTable:
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        async with self._load_lock:
+            table = self.tables.get(table_id) or await self._load(table_id)
+        return table
+
+    async def _load(self, table_id: str) -> LiveTable:
+        if table_id in self.broken:
+            raise ApiError(410, f"table {table_id} cannot be rebuilt: {self.broken[table_id]}")
+        if len(table_id) > 64:
+            raise ApiError(404, f"no table {table_id!r}")
+        stored = await asyncio.to_thread(self.store.table, table_id)
+        if stored is None:
+            raise ApiError(404, f"no table {table_id!r}")
+        record, seat_records, actions = stored
+        try:
+            table = self.rebuild(record, seat_records, actions)
+        except (HolotableError, ValueError) as exc:
+            # A log that no longer replays (say, the game's rules changed): keep serving the others.
+            log.error("table %s cannot be rebuilt: %s", table_id, exc)
+            self.broken[table_id] = str(exc)
+            raise ApiError(410, f"table {table_id} cannot be rebuilt: {exc}") from exc
+        self.tables[table_id] = table
+        return table
+
+    def rebuild(self, record: TableRecord, seat_records: list[SeatRecord], actions: list[ActionRecord]) -> LiveTable:
+        """A table exactly as stored: its config, seed and every action replayed through the rules."""
+        game = load(record.game)
+        seats = [Seat(**dataclasses.asdict(s)) for s in seat_records]
+        config = make_config(game, record.players, record.params, uses_table_config(seats))
+        table = LiveTable(record, seats, game, config, game_clock_for(game.spec.name))
+        if record.started_at is not None:
+            table.sync_clocks(table.state, record.started_at)
+        for action in actions:
+            if action.ply != table.state.ply + 1:
+                raise ValueError(f"action log has a gap before ply {action.ply}")
+            try:
+                table.state.apply(action.action, action.seat)
+            except ActionError as exc:
+                raise ValueError(f"ply {action.ply} ({action.action!r} by seat {action.seat}) does not replay: "
+                                 f"{exc}") from exc
+            table.actions.append(action)
+            table.notices.extend(table.notice_for(action))
+            table.sync_clocks(table.state, action.at, action.seat)
+        table.clocks.restart_from(self.clock.now())
+        status = table.computed_status()
+        if status != record.status:  # e.g. killed between the last action and its status (same commit: never)
+            table.record = dataclasses.replace(record, status=status)
+        return table
+
+    # ------------------------------------------------------------------ lobby
+    async def create(self, req: CreateTableRequest, *, rematch_of: LiveTable | None = None,
+                     creator_seat: int | None = None) -> tuple[LiveTable, tuple[int, str] | None]:
+        try:
+            game = load(req.game)
+        except UnknownGameError as exc:
+            raise ApiError(422, str(exc)) from exc
+        spec = game.spec
+        players = req.players if req.players is not None else (spec.default_players or spec.min_players)
+        seat_reqs = req.seats
+        seats: list[Seat] = []
+        if seat_reqs is None:
+            seats = [Seat(0, "human", None, None, req.name, None, False)] + [
+                Seat(s, "bot", "normal", level_info(spec.name, "normal").agent, None, None, True)
+                for s in range(1, players)
+            ]
+        else:
+            if len(seat_reqs) != players:
+                raise ApiError(422, f"{players} players need {players} seats, got {len(seat_reqs)}")
+            for i, asked in enumerate(seat_reqs):
+                if asked.kind == "human":
+                    if asked.level is not None or asked.agent is not None:
+                        raise ApiError(422, f"seat {i} is human: it takes no level or agent")
+                    seats.append(Seat(i, "human", None, None, asked.name, None, False))
+                else:
+                    level: Level = asked.level or "normal"
+                    agent = capped_spec(asked.agent or level_info(spec.name, level).agent)
+                    seats.append(Seat(i, "bot", None if asked.agent else level, agent, asked.name, None, True))
+        for name, value in req.params.items():
+            allowed = PATH_PARAMS.get((spec.name, name))
+            if allowed is not None and value not in allowed():
+                raise ApiError(422, f"parameter {name!r} takes one of {sorted(allowed())} here, not a path")
+        try:
+            config = make_config(game, players, dict(req.params), uses_table_config(seats))
+            probe = State.new(game, config, 0)  # a set-up that refuses the config says so now
+        except ConfigError as exc:
+            raise ApiError(422, str(exc)) from exc
+        except (TypeError, ValueError) as exc:
+            raise ApiError(422, f"bad parameters: {exc}") from exc
+        del probe
+        for bot in seats:
+            if bot.kind == "bot":
+                try:
+                    build_agent(game, bot.agent or "random", 0, bot.seat)
+                except (HolotableError, ValueError, TypeError) as exc:
+                    raise ApiError(422, f"seat {bot.seat}: {exc}") from exc
+        clock = req.clock
+        mode = "none" if clock is None else clock.mode
+        seconds = 0 if clock is None or clock.mode == "none" else clock.seconds
+        you: tuple[int, str] | None = None
+        humans = [s for s in seats if s.kind == "human"]
+        if humans:
+            first = humans[0] if creator_seat is None else next((s for s in humans if s.seat == creator_seat),
+                                                                humans[0])
+            token = new_token()
+            first.token_hash, first.claimed = hash_token(token), True
+            if req.name is not None and first.name is None:
+                first.name = req.name
+            you = (first.seat, token)
+        now = self.clock.now()
+        record = TableRecord(
+            id=new_id(), game=spec.name, players=players, params=config.params,
+            seed=req.seed if req.seed is not None else secrets.randbelow(MAX_SEED),
+            clock_mode=mode, clock_seconds=seconds, invite=new_id(12), status="open", created_at=now,
+            rematch_of=None if rematch_of is None else rematch_of.id, public=req.public,
+        )
+        table = LiveTable(record, seats, game, config, game_clock_for(spec.name))
+        status = table.computed_status()
+        table.record = record = dataclasses.replace(
+            record, status=status, started_at=now if status == "running" else None)
+        await asyncio.to_thread(self.store.insert_table, record, [SeatRecord(**dataclasses.asdict(s)) for s in seats])
+        table.sync_clocks(table.state, now)
+        self.tables[record.id] = table
+        self._schedule_bots(table)
+        return table, you
+
+    async def join(self, table: LiveTable, invite: str, name: str | None) -> tuple[int, str]:
+        if not secrets.compare_digest(invite.encode(), table.record.invite.encode()):
+            raise ApiError(403, "that invitation is not for this table")
+        return await self._claim(table, None, name)
+
+    async def _claim(self, table: LiveTable, wanted: int | None, name: str | None) -> tuple[int, str]:
+        async with table.lock:
+            free = [s for s in table.seats if s.kind == "human" and not s.claimed]
+            if not free:
+                raise ApiError(409, "every human seat at this table is taken")
+            seat = next((s for s in free if s.seat == wanted), free[0])
+            token = new_token()
+            trial = [dataclasses.replace(s) for s in table.seats]
+            mine = trial[seat.seat]
+            mine.claimed, mine.token_hash = True, hash_token(token)
+            if name is not None:
+                mine.name = name
+            now = self.clock.now()
+            status = "running" if all(s.claimed for s in trial if s.kind == "human") else "open"
+            started = now if status == "running" else None
+            if table.state.is_terminal():
+                status = "finished"
+            ok = await asyncio.to_thread(self.store.claim_seat, table.id, seat.seat, mine.token_hash,
+                                         mine.name, status, started)
+            if not ok:
+                raise ApiError(409, f"seat {seat.seat} was just taken; try again")
+            table.seats = trial
+            table.record = dataclasses.replace(table.record, status=status, started_at=started)
+            table.sync_clocks(table.state, now)
+        self._after_change(table)
+        return seat.seat, token
+
+    async def rematch(self, table: LiveTable, seat: int) -> tuple[LiveTable, tuple[int, str]]:
+        """Play again: a new table with the same game, options and seats; the asking seat keeps its place."""
+        if table.status != "finished":
+            raise ApiError(409, "the game is not over yet")
+        async with table.lock:
+            if table.record.rematch_id is None:
+                req = CreateTableRequest.model_validate({
+                    "game": table.record.game, "players": table.record.players, "params": table.record.params,
+                    "seats": [{"kind": s.kind, "level": s.level, "agent": s.agent if s.level is None else None,
+                               "name": s.name if s.kind == "bot" else None} for s in table.seats],
+                    "clock": None if table.record.clock_mode == "none" else {
+                        "mode": table.record.clock_mode, "seconds": table.record.clock_seconds},
+                    "name": table.seats[seat].name,
+                    "public": table.record.public,
+                })
+                new, you = await self.create(req, rematch_of=table, creator_seat=seat)
+                assert you is not None  # the asking seat is human
+                await asyncio.to_thread(self.store.set_rematch, table.id, new.id)
+                table.record = dataclasses.replace(table.record, rematch_id=new.id)
+                self._after_change(table)
+                return new, you
+            rematch_id = table.record.rematch_id
+        new = await self.get(rematch_id)
+        return new, await self._claim(new, seat, table.seats[seat].name)
+
+    async def summaries(self, status: str | None) -> list[dict[str, Any]]:
+        rows = await asyncio.to_thread(self.store.summaries, status)
+        out = []
+        for record, seats, ply in rows:
+            live = self.tables.get(record.id)
+            out.append(live.summary() if live is not None else summary_of(record, seats, ply))
+        return out
+
+    # ------------------------------------------------------------------ play
+    async def act(self, table: LiveTable, seat: int, action: Any, ply: int | None, source: str = "human") -> None:
+        """Check, apply, commit, then publish one action. Any refusal raises :class:`ApiError` and changes nothing."""
+        async with table.lock:
+            if table.status == "finished":
+                raise ApiError(409, "the game is over")
+            if table.status == "open":
+                raise ApiError(409, "the table is waiting for players to join")
+            st = table.state
+            if ply is not None and ply != st.ply:
+                raise ApiError(409, f"stale action: it was meant for ply {ply}, the table is at ply {st.ply}")
+            game = table.game
+            try:
+                act = game.coerce_action(action)
+                text = game.action_to_str(act)
+                if source == "human" and table.clocks.period is not None and _same_text(
+                        text, table.clocks.period.action):
+                    raise ApiError(422, f"{text!r} is the table clock's action; only the table plays it")
+                trial = st.clone()
+                trial.apply(act, seat)
+            except ActionError as exc:
+                raise ApiError(422, str(exc), exc.rule) from exc
+            now = self.clock.now()
+            record = ActionRecord(trial.ply, seat, text, source, now)
+            status = table.computed_status(trial)
+            try:
+                await asyncio.to_thread(self.store.append_action, table.id, record, status)
+            except StaleActionError as exc:
+                raise ApiError(409, str(exc)) from exc
+            except Exception as exc:
+                log.exception("could not store an action of table %s", table.id)
+                raise ApiError(503, "the action could not be stored; nothing was played") from exc
+            table.state = trial
+            table.actions.append(record)
+            table.notices.extend(table.notice_for(record))
+            table.record = dataclasses.replace(table.record, status=status)
+            table.sync_clocks(trial, now, seat)
+        self._after_change(table)
+
+    def _after_change(self, table: LiveTable) -> None:
+        table.notify()
+        self._schedule_bots(table)
+
+    # ------------------------------------------------------------------ bots
+    def _schedule_bots(self, table: LiveTable) -> None:
+        if self.closing or table.status == "finished":
+            return
+        self.pool.warm([s.agent for s in table.seats if s.kind == "bot" and s.agent])
+        if table.status != "running":
+            return
+        for seat in table.state.to_move():
+            if table.seats[seat].kind == "bot" and seat not in table.bot_tasks:
+                table.bot_tasks[seat] = asyncio.create_task(self._bot_turn(table, seat))
+
+    async def _bot_turn(self, table: LiveTable, seat: int) -> None:
+        try:
+            for _attempt in range(50):
+                snapshot = table.state.clone(keep_events=False)
+                if table.status != "running" or seat not in snapshot.to_move():
+                    return
+                agent = table.agents.get(seat)
+                if agent is None:
+                    agent = table.agents[seat] = build_agent(table.game, table.seats[seat].agent or "random",
+                                                             table.record.seed, seat)
+                spec = table.seats[seat].agent or "random"
+                seed = derive_seed(table.record.seed, "bot", seat, snapshot.ply)
+                try:
+                    action = await self.pool.think(agent, spec, seed, snapshot, seat, think_limit(spec))
+                except Exception:
+                    log.exception("bot of seat %s at table %s failed; playing a random action", seat, table.id)
+                    table.agents.pop(seat, None)  # it may still be running: the next turn gets a fresh one
+                    action = _random_legal(snapshot, seat)
+                try:
+                    await self.act(table, seat, action, snapshot.ply, "bot")
+                    return
+                except ApiError as exc:
+                    if exc.status == 409:  # the table moved on while the bot thought: think again
+                        continue
+                    log.error("bot of seat %s at table %s chose a refused action (%s); playing a random one",
+                              seat, table.id, exc.detail)
+                    await self.act(table, seat, _random_legal(snapshot, seat), snapshot.ply, "bot")
+                    return
+        except ApiError as exc:
+            log.error("bot of seat %s at table %s could not act: %s", seat, table.id, exc.detail)
+        finally:
+            table.bot_tasks.pop(seat, None)
+            if not self.closing:
+                self._schedule_bots(table)
+
+    # ------------------------------------------------------------------ clocks
+    async def check_clocks(self) -> int:
+        """Play what the clocks demand at every table whose time is up; return how many actions were played."""
+        played = 0
+        now = self.clock.now()
+        for table in list(self.tables.values()):
+            if table.status != "running":
+                continue
+            clocks = table.clocks
+            st = table.state
+            try:
+                if clocks.period_over(now) and clocks.period is not None:
+                    asked = st.to_move()
+                    if asked:
+                        await self.act(table, asked[0], clocks.period.action, st.ply, "clock")
+                        played += 1
+                    continue
+                expired = clocks.expired_seats(now)
+                if expired:
+                    seat = expired[0]
+                    await self.act(table, seat, self._timeout_action(table, seat), st.ply, "timeout")
+                    played += 1
+            except ApiError as exc:
+                if exc.status != 409:  # 409: someone acted in the meantime; the next tick looks again
+                    log.error("clock of table %s could not act: %s", table.id, exc.detail)
+        return played
+
+    def _timeout_action(self, table: LiveTable, seat: int) -> Any:
+        """What a seat whose time ran out plays: the game's table-clock action while its period runs
+        (Council's ``deadline`` in Negotiate), else the game's ``timeout_action``, else a seeded random
+        legal action."""
+        st = table.state
+        period = table.clocks.period
+        candidates: list[Any] = []
+        if period is not None:
+            candidates.append(period.action)
+        timeout_action = getattr(table.game, "timeout_action", None)
+        if callable(timeout_action):
+            with contextlib.suppress(ActionError, ValueError):
+                candidates.append(timeout_action(st, seat))
+        for action in candidates:
+            try:
+                st.clone(keep_events=False).apply(action, seat)
+                return action
+            except ActionError:
+                continue
+        return _random_legal(st, seat)
+
+    # ------------------------------------------------------------------ what a seat sees
+    def payload(self, table: LiveTable, seat: int | None, since: int | None = None) -> dict[str, Any]:
+        """The state message of ``seat`` (``None``: a spectator); ``log`` holds the events after ply ``since``."""
+        st = table.state
+        game = table.game
+        terminal = st.is_terminal()
+        running = table.status == "running"
+        legal: list[dict[str, Any]] = []
+        if seat is not None and running and seat in st.to_move():
+            period_action = None if table.clocks.period is None else table.clocks.period.action
+            for action in st.legal_actions(seat):
+                text = game.action_to_str(action)
+                if period_action is not None and _same_text(text, period_action):
+                    continue
+                entry: dict[str, Any] = {"text": text}
+                with contextlib.suppress(NotImplementedError, ValueError):
+                    entry["index"] = game.action_index(action)
+                legal.append(entry)
+        events = [e for e in [*st.log_for(seat), *(n for n in table.notices if n.visible_to(seat))]
+                  if since is None or e.ply > since]
+        events.sort(key=lambda e: e.ply)
+        now = self.clock.now()
+        clock: dict[str, Any] | None = None
+        if table.clocks.settings.active or table.clocks.period is not None:
+            clock = {
+                "mode": table.clocks.settings.mode,
+                "seconds": table.clocks.settings.seconds,
+                "deadline_ts": table.clocks.next_deadline() if running else None,
+                "period_deadline_ts": table.clocks.period_deadline() if running else None,
+                "remaining": {str(s): round(t, 3) for s, t in table.clocks.remaining_at(now).items()},
+                "now": now,
+            }
+        out: dict[str, Any] = {
+            "table_id": table.id,
+            "game": table.record.game,
+            "seat": seat,
+            "ply": st.ply,
+            "status": table.status,
+            "view": st.view(seat),
+            "to_move": list(st.to_move()),
+            "sealed": (not terminal) and len(game.to_move(st)) > 1 and game.sealed(st),
+            "committed": sorted(st.pending),
+            "legal": legal,
+            "log": [e.to_dict() for e in events],
+            "outcome": st.outcome().to_dict() if terminal else None,
+            "clock": clock,
+            "seats": [s.summary() for s in table.seats],
+            "rematch_id": table.record.rematch_id,
+        }
+        if seat is not None and table.status == "open":
+            out["invite"] = table.record.invite
+        return out
+
+
+def _same_text(a: str, b: str) -> bool:
+    return " ".join(a.split()).lower() == " ".join(b.split()).lower()
+
+
+def _random_legal(st: State[Any, Any], seat: int) -> Any:
+    legal = st.legal_actions(seat)
+    if not legal:
+        raise ApiError(409, f"seat {seat} has no legal action now")
+    return legal[Rng(derive_seed(st.seed, st.ply, seat, "timeout")).randrange(len(legal))]

@@ -1,0 +1,466 @@
+// Black Hole Buccaneers: the black hole and its threshold, the passing direction, your hand and the
+// simultaneous pick (who has chosen, never what), every tableau with turned cards, time-machine groups
+// and the shapeshifter stack, the decisions of artifacts and relics, and scoring steps A-H explained.
+
+import { facts, h, plural } from "../js/dom.js";
+import { legalButtons } from "./common.js";
+
+// The table's catalog (GET /api/tables/{id}/catalog): cards, black holes, tokens and threshold cards
+// as this table plays them. The shell hands it over once, before the first drawing.
+let DATA = { cards: {}, black_holes: {}, tokens: {}, threshold_cards: {}, scoring: {} };
+let CARDS = DATA.cards;
+
+const TYPES = {
+  spaceship: "Spaceship: the best one breaks ties in scoring.",
+  toy: "Toy: laid face down; in step C the single heaviest toy pile takes a -6 weight card.",
+  time_machine: "Time-machine part: parts of one group turn together (group of n parts: n-1 turns).",
+  shapeshifter: "Shapeshifter: they stack; all of yours weigh what the top one shows.",
+  robot: "Robot: turns once when another player reveals a robot in the same step.",
+  artifact: "Artifact",
+  relic: "Relic",
+};
+
+const EFFECTS = {
+  gps: "On reveal: next turn you must play a random card.",
+  tiit: "On reveal: everyone draws a card, and a +3 threshold card goes to the black hole.",
+  laser: "On reveal: place a -4, -2, +2 or +4 threshold card at the black hole.",
+  tentacle: "On reveal: draw 3 cards, lay out one, discard the others.",
+  gyro: "On reveal: flip the passing direction.",
+  morphosucker: "Ongoing: turns each time another player lays out a shapeshifter.",
+  cubus_librae: "Ongoing: turns each time another player lays out a card of printed weight 7 or more.",
+  lootbox: "Ongoing: turns each time you lay out a card of weight 6 or more.",
+  surprise_egg: "Step A: you may discard it to lay out the top card of the draw pile.",
+  wading_pool: "Step B: you may discard it to lay out a random card from the black hole.",
+  one_ring: "Step D: you may discard it.",
+  anti_grav_carpet: "Step E: +10 value if you are strictly the lightest.",
+  exoskeleton: "Step E: -10 weight if you are strictly the heaviest.",
+  xxl_paperweight: "Step F: the revealed black-hole card's weight counts twice for your threshold.",
+  space_blanket: "Step G: 5 points if you are pulled into the black hole.",
+};
+
+const STEPS = {
+  A: "Surprise Egg",
+  B: "Alien Wading Pool",
+  C: "Toys turn up",
+  D: "One Ring",
+  E: "Weights recorded",
+  F: "Threshold",
+  G: "Pulled in",
+  H: "Points",
+};
+
+const ASK_TEXT = {
+  choose: "pick one card from your hand to play this turn (in secret; everyone reveals together).",
+  tentacle: "the Titan Tentacle drew cards for you: choose the one to lay out.",
+  group: "choose the time-machine group for your new part.",
+  laser: "choose the threshold card your Swiss Pocket Laser places at the black hole.",
+  egg: "use the Surprise Egg (discard it, lay out the top draw card) or keep it?",
+  pool: "use the Alien Wading Pool (discard it, take a random black-hole card) or keep it?",
+  ring: "discard the One Ring or keep it?",
+};
+
+function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+function describeCard(id) {
+  const c = CARDS[id];
+  if (!c) return id;
+  return `${c.name} (value ${c.stats[0][0]}, weight ${c.stats[0][1]})`;
+}
+
+function cardHelp(id) {
+  const c = CARDS[id];
+  if (!c) return "";
+  if (c.effect && EFFECTS[c.effect]) return EFFECTS[c.effect];
+  if (c.type === "time_machine") return `Time-machine part: ${String(c.part).replaceAll("_", " ")}.`;
+  return TYPES[c.type] || "";
+}
+
+/** One card face: name, value/weight, type, effect; `now` overrides the printed numbers. */
+function cardFace(id, now = null) {
+  const c = CARDS[id] || { name: id, type: "", stats: [["?", "?"]] };
+  const [value, weight] = now ? [now.value, now.weight] : c.stats[0];
+  return [
+    h("span", { class: "cname" }, c.name),
+    h("span", { class: "vw" }, h("span", { class: "v", title: "value" }, String(value)), " / ", h("span", { class: "w", title: "weight" }, String(weight))),
+    h("span", { class: "ctype" }, String(c.type).replaceAll("_", " ")),
+    h("span", { class: "ceffect" }, cardHelp(id)),
+  ];
+}
+
+function handCard(id, ctx, action) {
+  const c = CARDS[id] || { type: "" };
+  if (!action) return h("li", { class: `card ${c.type}`, dataset: { card: id } }, cardFace(id));
+  const chosen = ctx.view.my_choice === action;
+  return h("li", {}, h("button", {
+    type: "button", class: `card ${c.type}${chosen ? " chosen" : ""}`, disabled: ctx.busy,
+    dataset: { action, key: `act:${action}`, card: id }, "aria-label": `${action.split(" ")[0]} ${describeCard(id)}. ${cardHelp(id)}`,
+    onclick: () => ctx.act(action),
+  }, cardFace(id)));
+}
+
+function laidCard(item) {
+  if (item.card === null) {
+    return h("li", { class: "card facedown", dataset: { card: "facedown" } },
+      h("span", { class: "cname" }, "Toy, face down"), h("span", { class: "ceffect" }, "Turned up in scoring step C."));
+  }
+  const c = CARDS[item.card] || { type: "" };
+  const marks = [];
+  const turns = item.turns || 0;
+  if (turns) {
+    marks.push(h("span", { class: "mark", title: `turned ${turns} quarter turn(s) clockwise` },
+      h("span", { class: `rot rot-${turns % 4}`, "aria-hidden": "true" }), ` turned ${turns}×`));
+  }
+  if (item.face_down) marks.push(h("span", { class: "mark" }, "face down (only you see it)"));
+  if (item.group) marks.push(h("span", { class: "mark" }, `group ${item.group}`));
+  else if (c.type === "time_machine") marks.push(h("span", { class: "mark" }, "group to be chosen"));
+  if (item.suppressed) marks.push(h("span", { class: "mark" }, "effect ignored"));
+  if (item.active) marks.push(h("span", { class: "mark" }, "active"));
+  if (item.source && item.source !== "hand") marks.push(h("span", { class: "mark" }, `from ${item.source}`));
+  const printed = c.stats ? c.stats[0] : null;
+  const changed = printed && (printed[0] !== item.value || printed[1] !== item.weight);
+  return h("li", { class: `card ${c.type}`, dataset: { card: item.card, turns: String(turns) } },
+    cardFace(item.card, { value: item.value, weight: item.weight }),
+    changed ? h("span", { class: "ceffect" }, `printed ${printed[0]} / ${printed[1]}`) : null,
+    marks.length ? h("span", { class: "marks" }, marks) : null);
+}
+
+function tableauCards(cards) {
+  // Time-machine groups and the shapeshifter stack are boxed; other cards in laying order.
+  const groups = new Map();
+  const shapeshifters = [];
+  const others = [];
+  for (const item of cards) {
+    const type = item.type || (item.card && CARDS[item.card] ? CARDS[item.card].type : "");
+    if (type === "time_machine" && item.group) {
+      if (!groups.has(item.group)) groups.set(item.group, []);
+      groups.get(item.group).push(item);
+    } else if (type === "shapeshifter") shapeshifters.push(item);
+    else others.push(item);
+  }
+  const out = others.map(laidCard);
+  for (const [group, items] of [...groups].sort((a, b) => a[0] - b[0])) {
+    out.push(h("li", { class: "group-box", dataset: { group: String(group) } },
+      h("span", { class: "label" }, `Time machine ${group}: ${plural(items.length, "part")}, ${plural(items.length - 1, "turn")}`),
+      h("ul", { class: "cards" }, items.map(laidCard))));
+  }
+  if (shapeshifters.length) {
+    const top = shapeshifters[shapeshifters.length - 1];
+    out.push(h("li", { class: "stack-box" },
+      h("span", { class: "label" }, `Shapeshifter stack: all weigh ${top.weight} (the top card)`),
+      h("ul", { class: "cards" }, [...shapeshifters].reverse().map(laidCard))));
+  }
+  return out;
+}
+
+function tokenLabel(id) {
+  const t = DATA.tokens[id];
+  if (!t) return id;
+  return t.kind === "weight" ? `${signed(t.amount)} weight card` : `${signed(t.amount)} value card`;
+}
+
+function tableauPanel(ctx) {
+  const view = ctx.view;
+  const n = view.tableaux.length;
+  const seats = ctx.seat !== null && ctx.seat !== undefined
+    ? [ctx.seat, ...[...Array(n).keys()].filter((s) => s !== ctx.seat)] : [...Array(n).keys()];
+  return h("section", { class: "panel", "aria-labelledby": "bhb-tableaux" },
+    h("h2", { id: "bhb-tableaux" }, "Tableaux (cards laid out)"),
+    seats.map((seat) => {
+      const total = view.totals[seat];
+      const tokens = Object.entries(view.tokens || {}).filter(([, s]) => s === seat).map(([id]) => tokenLabel(id));
+      const notes = [];
+      if (view.gps_next && view.gps_next[seat]) notes.push("must play a random card next turn (GPS)");
+      if (view.gps && view.gps[seat]) notes.push("plays a random card this turn (GPS)");
+      if (view.pulled_in && view.pulled_in[seat]) notes.push("pulled into the black hole this round");
+      if (view.threshold && view.threshold.length) notes.push(`threshold ${view.threshold[seat]}`);
+      return h("div", { class: `tableau${seat === ctx.seat ? " me" : ""}`, dataset: { seat: String(seat) } },
+        h("div", { class: "tableau-head" },
+          h("strong", {}, ctx.label(seat)),
+          h("span", {}, total ? `value ${total.value} · weight ${total.weight}` : "totals hidden (face-down toys)"),
+          h("span", { class: "muted" }, `${plural(view.hand_sizes[seat], "card")} in hand · ${plural(view.scores[seat], "point")}`),
+          tokens.map((t) => h("span", { class: "badge" }, t)),
+          notes.map((t) => h("span", { class: "badge turn" }, t))),
+        view.tableaux[seat].length ? h("ul", { class: "cards" }, tableauCards(view.tableaux[seat])) : h("p", { class: "muted" }, "No cards yet."));
+    }));
+}
+
+function directionText(view, ctx) {
+  const n = view.hand_sizes.length;
+  const step = view.direction === "CW" ? 1 : -1;
+  const arrow = view.direction === "CW" ? "↻" : "↺";
+  const words = view.direction === "CW" ? "clockwise: each hand goes to the next seat (Seat 0 → Seat 1)" : "counter-clockwise: each hand goes to the previous seat (Seat 1 → Seat 0)";
+  let you = null;
+  if (ctx.seat !== null && ctx.seat !== undefined) {
+    const to = (ctx.seat + step + n) % n;
+    const from = (ctx.seat - step + n) % n;
+    you = `You pass to ${ctx.name(to)} and receive from ${ctx.name(from)}.`;
+  }
+  return [h("span", { class: "direction", "aria-hidden": "true" }, arrow), ` ${view.direction}, ${words}. `, you];
+}
+
+function blackHolePanel(ctx) {
+  const view = ctx.view;
+  const hole = view.black_hole;
+  const cards = view.thresholds || [];
+  const extra = cards.reduce((sum, id) => sum + (DATA.threshold_cards[id] ?? 0), 0);
+  return h("section", { class: "panel", "aria-labelledby": "bhb-hole" },
+    h("h2", { id: "bhb-hole" }, `Black hole ${hole.id}`),
+    facts([
+      ["Kind", `${hole.category}, deals ${plural(hole.cards, "card")} each`],
+      ["Base threshold", String(hole.threshold)],
+      ["Threshold cards", cards.length ? `${cards.map((id) => signed(DATA.threshold_cards[id] ?? 0)).join(", ")} (total ${signed(extra)})` : "none"],
+      ["Cards in the black hole", `${view.bh_pile_size}${view.my_bh_cards.length ? ` (yours: ${view.my_bh_cards.map((id) => CARDS[id]?.name || id).join(", ")})` : ""}`],
+      view.bh_revealed ? ["Revealed in step F", describeCard(view.bh_revealed)] : null,
+      view.threshold && view.threshold.length ? ["Thresholds now", view.threshold.map((t, s) => `${ctx.name(s)} ${t}`).join(", ")] : null,
+    ]),
+    h("p", { class: "help" }, `Threshold in scoring = ${hole.threshold} + the weight of one black-hole card revealed in step F${cards.length ? ` ${signed(extra)}` : ""}. Heavier than that and you score nothing this round.`),
+  );
+}
+
+function roundPanel(ctx) {
+  const view = ctx.view;
+  const holes = (view.black_holes || []).map((id, i) => (id ? `${i + 1}: ${id}` : `${i + 1}: hidden`)).join(" · ");
+  let where;
+  if (view.phase === "selection") where = `Selection, turn ${view.turn}`;
+  else if (view.phase === "scoring") where = `Scoring, step ${view.step} (${STEPS[view.step] || ""})`;
+  else where = "Game over";
+  return h("section", { class: "panel", "aria-labelledby": "bhb-round" },
+    h("h2", { id: "bhb-round" }, `Round ${view.round} of ${view.rounds}`),
+    facts([
+      ["Now", where],
+      ["Passing", directionText(view, ctx)],
+      ["Draw pile", plural(view.draw_size, "card")],
+      ["Discards", plural(view.discard.length, "card")],
+      ["Black holes", holes],
+      ["Points", view.scores.map((p, s) => `${ctx.name(s)} ${p}`).join(", ")],
+    ]));
+}
+
+function chosenList(ctx) {
+  const view = ctx.view;
+  const n = view.hand_sizes.length;
+  const asked = new Set([...ctx.toMove, ...ctx.committed]);
+  return h("ul", { class: "chosen-list", id: "who-chose", "aria-label": "Who has chosen" },
+    [...Array(n).keys()].map((s) => {
+      let state;
+      if (ctx.committed.includes(s)) state = "✓ has chosen";
+      else if (ctx.toMove.includes(s)) state = "… choosing";
+      else if (view.gps && view.gps[s]) state = "random card (GPS)";
+      else state = asked.has(s) ? "" : "not choosing";
+      return h("li", { class: "badge", dataset: { seat: String(s), chosen: String(ctx.committed.includes(s)) } }, `${ctx.name(s)}: ${state}`);
+    }));
+}
+
+function movePanel(ctx) {
+  const view = ctx.view;
+  const kind = view.ask ? view.ask.kind : null;
+  const legal = new Set(ctx.legal);
+  const mine = ctx.legal.length > 0;
+  const body = [];
+  let title = "Your move";
+  if (kind === "choose" && view.phase === "selection") {
+    title = mine ? "Your move: pick a card" : "Everyone is picking a card";
+    const gps = ctx.seat !== null && view.gps && view.gps[ctx.seat];
+    let say = "Picks are revealed together when everyone has chosen.";
+    if (mine) say = "Everyone picks at the same time. Your pick stays secret until all have chosen; then all picks are revealed together.";
+    else if (view.my_choice) say = `You picked ${describeCard(view.my_choice.replace(/^play\s+/, ""))}. It is revealed when everyone has chosen.`;
+    else if (gps) say = "The Analog GPS Tracker plays a random card of your hand for you this turn.";
+    body.push(h("p", {}, say));
+    body.push(chosenList(ctx));
+  } else if (mine) {
+    title = `Your move: ${{ tentacle: "Titan Tentacle", group: "time machine", laser: "Swiss Pocket Laser", egg: "Surprise Egg", pool: "Alien Wading Pool", ring: "One Ring" }[kind] || "decide"}`;
+    body.push(h("p", {}, ASK_TEXT[kind] ? ASK_TEXT[kind].replace(/^./, (c) => c.toUpperCase()) : "Choose one of these moves."));
+  } else if (!ctx.payload.outcome && ctx.toMove.length) {
+    return null;
+  }
+  if (kind === "tentacle" && view.tentacle && mine) {
+    body.push(h("ul", { class: "cards", "aria-label": "Titan Tentacle cards" }, view.tentacle.map((id) => handCard(id, ctx, legal.has(`take ${id}`) ? `take ${id}` : null))));
+  }
+  if (kind === "group" && mine) {
+    body.push(h("p", {}, `New part: ${describeCard(view.ask.card)}. A group of n parts turns n-1 times; a group already holding this part cannot take it.`));
+    const own = view.tableaux[ctx.seat] || [];
+    const groups = [...new Set(own.filter((c) => c.group).map((c) => c.group))].sort((a, b) => a - b);
+    if (groups.length) {
+      body.push(h("ul", {}, groups.map((g) => h("li", {}, `Time machine ${g}: ${own.filter((c) => c.group === g).map((c) => c.name).join(", ")}`))));
+    }
+  }
+  const handled = new Set([...ctx.legal].filter((t) => t.startsWith("play ") || t.startsWith("take ")));
+  const rest = ctx.legal.filter((t) => !handled.has(t));
+  if (rest.length) {
+    body.push(legalButtons({ ...ctx, legal: rest }, { describe: describeAction, bare: true }));
+  }
+  if (!body.length) return null;
+  return h("section", { class: `panel${mine ? " ask" : ""}`, id: "your-move", tabindex: "-1", "aria-labelledby": "your-move-title" },
+    h("h2", { id: "your-move-title" }, title), body);
+}
+
+function describeAction(text) {
+  let m = /^group (new|\d+)$/.exec(text);
+  if (m) return m[1] === "new" ? "Start a new time machine" : `Add to time machine ${m[1]}`;
+  m = /^laser ([+-]\d+)$/.exec(text);
+  if (m) return `Place ${m[1]} at the black hole (${Number(m[1]) < 0 ? "lowers" : "raises"} every threshold)`;
+  m = /^(use|keep) (egg|pool|ring)$/.exec(text);
+  if (m) {
+    const names = { egg: "Surprise Egg", pool: "Alien Wading Pool", ring: "One Ring" };
+    if (m[1] === "keep") return `Keep the ${names[m[2]]}`;
+    return { egg: "Use the Egg: lay out the top draw card", pool: "Use the Pool: take a random black-hole card", ring: "Discard the One Ring" }[m[2]];
+  }
+  return text;
+}
+
+function handPanel(ctx) {
+  const view = ctx.view;
+  if (!view.hand || view.phase === "over") return null;
+  const choosing = view.ask && view.ask.kind === "choose" && ctx.legal.some((t) => t.startsWith("play "));
+  return h("section", { class: `panel${choosing ? " ask" : ""}`, "aria-labelledby": "bhb-hand" },
+    h("h2", { id: "bhb-hand" }, choosing ? "Your hand: choose the card to play" : "Your hand"),
+    view.hand.length
+      ? h("ul", { class: "cards", id: "hand" }, view.hand.map((id) => handCard(id, ctx, choosing && ctx.legal.includes(`play ${id}`) ? `play ${id}` : null)))
+      : h("p", { class: "muted" }, "No cards in hand."),
+    choosing ? null : h("p", { class: "help" }, "Each card shows value / weight."));
+}
+
+// ------------------------------------------------------------------ what happened
+
+function currentRoundEvents(log) {
+  let start = 0;
+  for (let i = 0; i < log.length; i++) if (log[i].kind === "round_start") start = i;
+  return log.slice(start);
+}
+
+function lastRevealPanel(ctx) {
+  if (ctx.view.phase === "over") return null;
+  const events = currentRoundEvents(ctx.log);
+  let ply = null;
+  for (const e of events) if (e.kind === "reveal" || e.kind === "lay_toy") ply = e.ply;
+  if (ply === null) return null;
+  const shown = events.filter((e) => e.ply === ply && !["score_step", "deal_private"].includes(e.kind));
+  return h("section", { class: "panel", "aria-labelledby": "bhb-reveal" },
+    h("h2", { id: "bhb-reveal" }, "Last reveal"),
+    h("ul", { id: "last-reveal" }, shown.map((e) => h("li", {}, e.text))));
+}
+
+function explainStep(e, ctx) {
+  // A sentence, and for the steps that give a number to every seat, one line per seat.
+  const d = e.data || {};
+  const n = ctx.view.hand_sizes.length;
+  const seats = [...Array(n).keys()];
+  const per = (list, fmt) => (list || []).map((x, s) => `${ctx.name(s)} ${fmt(x, s)}`).join(", ");
+  const lines = (items) => h("ul", {}, items.map((t) => h("li", {}, t)));
+  switch (d.step) {
+    case "A":
+    case "B":
+    case "D":
+      return d.skipped ? "nobody has it in play." : `${ctx.name(d.seat)} has it and decides whether to use it.`;
+    case "C": {
+      const holder = d.w6 === null || d.w6 === undefined
+        ? "nobody takes the -6 weight card (a tie for the heaviest, or no toys)"
+        : `${ctx.name(d.w6)} has the single heaviest toy pile and takes the -6 weight card`;
+      return `all toys are turned face up. Toy weights: ${per(d.toy_weights, (w) => w)}; ${holder}.`;
+    }
+    case "E": {
+      const parts = [`${per(d.weights, (w) => w)}.`];
+      if (d.v10 !== null && d.v10 !== undefined) parts.push(`${ctx.name(d.v10)} is strictly the lightest and takes +10 value (Anti-Grav Carpet).`);
+      if (d.w10 !== null && d.w10 !== undefined) parts.push(`${ctx.name(d.w10)} is strictly the heaviest and takes -10 weight (Exoskeleton).`);
+      // A Carpet or Exoskeleton that gives nothing is named only in the log's text.
+      for (const part of e.text.split("; ").slice(1)) {
+        if (/is not the (lightest|heaviest)/.test(part)) parts.push(`${part}, so it gives nothing.`);
+      }
+      return parts.join(" ");
+    }
+    case "F": {
+      const extra = (d.threshold_cards || []).reduce((sum, id) => sum + (DATA.threshold_cards[id] ?? 0), 0);
+      const card = d.card ? `${describeCard(d.card)} is revealed from the black hole: weight ${d.weight}` : "the black hole is empty: weight 0";
+      const xxl = d.xxl !== null && d.xxl !== undefined
+        ? ` ${ctx.name(d.xxl)} has the XXL Paperweight: ${d.base} + 2 × ${d.weight}${extra ? ` ${signed(extra)}` : ""} = ${d.thresholds[d.xxl]}.` : "";
+      return `${card}. Threshold = ${d.base} (black hole) ${signed(d.weight)} (revealed card)${extra ? ` ${signed(extra)} (threshold cards)` : ""} = ${d.base + d.weight + extra}.${xxl}`;
+    }
+    case "G": {
+      const blanket = d.blanket !== null && d.blanket !== undefined ? `${ctx.name(d.blanket)} still gets 5 points from the Space Blanket.` : null;
+      return ["whoever weighs more than their threshold is pulled in and discards everything.",
+        lines([...seats.map((s) => `${ctx.name(s)}: weight ${d.weights[s]}, threshold ${d.thresholds[s]}: ${d.pulled_in.includes(s) ? "pulled in" : "safe"}`), blanket].filter(Boolean))];
+    }
+    case "H":
+      return ["the others rank by value (a tie goes to the best spaceship) and score their place.",
+        lines(seats.map((s) => (!d.places || !d.places[s]
+          ? `${ctx.name(s)}: pulled in, +${d.points[s]} (total ${d.totals[s]})`
+          : `${ctx.name(s)}: value ${d.values[s]}, place ${d.places[s]}, +${d.points[s]} (total ${d.totals[s]})`)))];
+    default:
+      return e.text;
+  }
+}
+
+function scoringPanel(ctx) {
+  const view = ctx.view;
+  // The scoring of this round, or of the round just finished while the next one is being picked.
+  const log = ctx.log;
+  let lastA = -1;
+  for (let i = 0; i < log.length; i++) if (log[i].kind === "score_step" && log[i].data && log[i].data.step === "A") lastA = i;
+  if (lastA < 0) return null;
+  const events = log.slice(lastA).filter((e) => ["score_step", "egg", "pool", "ring", "lay_scoring", "toy_up"].includes(e.kind));
+  const steps = events.filter((e) => e.kind === "score_step");
+  const inScoring = view.phase === "scoring";
+  const done = new Set(steps.map((e) => e.data.step));
+  const letters = Object.keys(STEPS);
+  const progress = h("ol", { class: "steps", "aria-label": "Scoring steps" }, letters.map((l) => {
+    const now = inScoring && view.step === l;
+    return h("li", { class: now ? "now" : done.has(l) ? "done" : "", title: STEPS[l] }, `${l} ${STEPS[l]}`);
+  }));
+  const items = [];
+  for (const e of events) {
+    if (e.kind === "score_step") {
+      items.push(h("li", { dataset: { step: e.data.step } }, h("span", { class: "letter" }, e.data.step), h("strong", {}, `${STEPS[e.data.step]}: `), explainStep(e, ctx)));
+    } else {
+      items.push(h("li", { class: "muted" }, e.text));
+    }
+  }
+  const roundOf = inScoring || view.phase === "over" ? view.round : view.round - 1;
+  const panel = h("section", { class: "panel", id: "scoring", "aria-labelledby": "bhb-scoring" },
+    h("h2", { id: "bhb-scoring" }, `Scoring of round ${roundOf}`),
+    progress,
+    h("ol", { class: "score-steps" }, items));
+  if (inScoring || view.phase === "over") return panel;
+  return h("details", { class: "panel" }, h("summary", {}, `How round ${roundOf} was scored`), panel);
+}
+
+function padTable(ctx) {
+  const pad = ctx.view.pad || [];
+  if (!pad.length) return null;
+  const n = ctx.view.hand_sizes.length;
+  const header = h("tr", {}, h("th", {}, "Round"), [...Array(n).keys()].map((s) => h("th", {}, ctx.name(s))));
+  const rows = pad.map((r) => h("tr", {},
+    h("th", {}, `${r.round} (${r.black_hole})`),
+    [...Array(n).keys()].map((s) => h("td", {},
+      `weight ${r.e_weight[s]} / threshold ${r.threshold[s]}, `,
+      r.pulled_in[s] ? "pulled in" : `value ${r.value[s]}, place ${r.place[s]}`,
+      h("br"), h("strong", {}, `+${r.points[s]} → ${r.total[s]}`)))));
+  return h("section", { class: "panel", "aria-labelledby": "bhb-pad" },
+    h("h2", { id: "bhb-pad" }, "Scoring pad"),
+    h("div", { class: "scroll-x" }, h("table", { class: "grid", id: "scoring-pad" }, h("thead", {}, header), h("tbody", {}, rows))));
+}
+
+export default {
+  scoreLabel: "Points",
+  catalog: true,
+  setCatalog(catalog) {
+    DATA = { ...DATA, ...catalog };
+    CARDS = DATA.cards;
+  },
+  prompt(ctx) {
+    const kind = ctx.view.ask ? ctx.view.ask.kind : null;
+    return ASK_TEXT[kind] || "choose one of the moves below.";
+  },
+  render(ctx) {
+    return [
+      movePanel(ctx),
+      handPanel(ctx),
+      h("div", { class: "bhb-top" }, roundPanel(ctx), blackHolePanel(ctx)),
+      scoringPanel(ctx),
+      lastRevealPanel(ctx),
+      tableauPanel(ctx),
+      padTable(ctx),
+    ];
+  },
+};

@@ -1,0 +1,222 @@
+// Captain Black: the bag, the island's black coins, each box, the chest and parrot cards, the
+// draw (how many coins to grab, with the odds of an all-gold grab), and each round's awards.
+
+import { facts, h, plural } from "../js/dom.js";
+
+// The number last chosen: offered again next turn (within the bag's range).
+let lastCount = 3;
+
+function draws(ctx) {
+  return ctx.legal.map((t) => Number(/^draw\s+(\d+)$/.exec(t)?.[1])).filter((k) => Number.isInteger(k));
+}
+
+/** Chance that a blind grab of k coins is all gold: C(gold, k) / C(gold + black, k). */
+export function allGoldChance(gold, black, k) {
+  let p = 1;
+  for (let i = 0; i < k; i++) p *= (gold - i) / (gold + black - i);
+  return Math.max(0, p);
+}
+
+function coins(n, cls, max = 60) {
+  const shown = Math.min(n, max);
+  return h("span", { class: "coins", "aria-hidden": "true" }, Array.from({ length: shown }, () => h("span", { class: `coin ${cls}` })));
+}
+
+function bagPanel(view) {
+  const bag = view.bag || {};
+  const total = "coins" in bag ? bag.coins : (bag.gold ?? 0) + (bag.black ?? 0);
+  const detail = "gold" in bag ? `${bag.gold} gold and ${bag.black} black` : "its colours are secret in this variant";
+  return h("section", { class: "panel", "aria-labelledby": "cb-bag" },
+    h("h2", { id: "cb-bag" }, "The bag"),
+    h("p", { class: "big-number", id: "bag-count" }, String(total)),
+    h("p", {}, `${plural(total, "coin")} in the bag: ${detail}.`),
+  );
+}
+
+function islandPanel(view) {
+  const fields = view.island_fields;
+  return h("section", { class: "panel", "aria-labelledby": "cb-island" },
+    h("h2", { id: "cb-island" }, "The island"),
+    h("p", { class: "big-number", id: "island-count" }, `${view.island} / ${fields}`),
+    h("div", { class: "coins" }, coins(view.island, "black"), coins(Math.max(0, fields - view.island), "empty")),
+    h("p", {}, `Black coins on the island. The round ends when all ${fields} fields are full.`),
+  );
+}
+
+function lastDrawText(view, ctx) {
+  const d = view.last_draw;
+  if (!d) return null;
+  const who = ctx.name(d.seat);
+  return d.black === 0
+    ? `${who} grabbed ${plural(d.k, "coin")}: all gold, +${d.k} into the box.`
+    : `${who} grabbed ${plural(d.k, "coin")}: ${d.gold} gold and ${d.black} black. The black coin went to the island; nothing gained.`;
+}
+
+function chestChips(cards) {
+  if (!cards) return null;
+  if (!cards.length) return h("span", { class: "muted" }, "no chest cards yet");
+  return cards.map((c) => h("span", { class: `chest ${c}` }, c === "filled" ? "filled chest" : "empty chest"));
+}
+
+function boxesPanel(view, ctx) {
+  const n = view.boxes.length;
+  const items = [];
+  for (let seat = 0; seat < n; seat++) {
+    const box = view.boxes[seat];
+    const marks = [];
+    if (seat === view.start_player) marks.push(h("span", { class: "badge" }, "ship: starts the round"));
+    if (seat === view.bag_holder) marks.push(h("span", { class: "badge turn" }, "holds the bag"));
+    const parrots = view.parrots[seat] || [];
+    items.push(h("li", { class: seat === view.bag_holder ? "holder" : "", dataset: { seat: String(seat) } },
+      h("span", { class: "who" }, ctx.label(seat)),
+      h("span", { class: "box" }, box === null || box === undefined ? "box: hidden" : `box: ${plural(box, "gold coin")}`),
+      h("span", {}, view.chests[seat] ? chestChips(view.chests[seat]) : `${plural(view.chest_counts[seat], "chest card")} (secret)`),
+      parrots.length ? h("span", {}, parrots.map((v) => h("span", { class: "parrot" }, `parrot ${v}`))) : null,
+      marks,
+    ));
+  }
+  return h("section", { class: "panel", "aria-labelledby": "cb-boxes" },
+    h("h2", { id: "cb-boxes" }, "Boxes and chests"),
+    h("ul", { class: "boxes" }, items),
+    lastDrawText(view, ctx) ? h("p", { id: "last-draw" }, lastDrawText(view, ctx)) : null,
+  );
+}
+
+function drawPanel(ctx) {
+  const ks = draws(ctx);
+  if (!ks.length) return null;
+  const view = ctx.view;
+  const low = Math.min(...ks);
+  const high = Math.max(...ks);
+  const legal = new Set(ks);
+  const start = Math.min(high, Math.max(low, lastCount));
+  const input = h("input", {
+    id: "draw-count", type: "number", min: low, max: high, step: 1, value: start, inputmode: "numeric",
+    "aria-describedby": "draw-odds", dataset: { key: "draw-count", keep: "" },
+  });
+  const go = h("button", { type: "button", class: "primary", id: "draw-button", dataset: { key: "draw-button" } });
+  const odds = h("p", { class: "odds", id: "draw-odds", "aria-live": "polite" });
+  const minus = h("button", { type: "button", class: "small", "aria-label": "One coin fewer", dataset: { key: "draw-minus" } }, "−");
+  const plus = h("button", { type: "button", class: "small", "aria-label": "One coin more", dataset: { key: "draw-plus" } }, "+");
+  const bag = view.bag || {};
+  const update = () => {
+    const k = Number(input.value);
+    if (legal.has(k)) lastCount = k;
+    const ok = legal.has(k);
+    go.disabled = ctx.busy || !ok;
+    go.textContent = ok ? `Grab ${plural(k, "coin")}` : "Grab";
+    go.dataset.action = ok ? `draw ${k}` : "";
+    if (!ok) odds.textContent = `Choose a number from ${low} to ${high}.`;
+    else if ("gold" in bag) {
+      const p = allGoldChance(bag.gold, bag.black, k);
+      odds.textContent = `Chance that all ${k} are gold: ${(100 * p).toFixed(p < 0.01 && p > 0 ? 2 : 0)}%. If so, +${k} into your box.`;
+    } else odds.textContent = `If all ${k} are gold, they go into your box.`;
+    minus.disabled = ctx.busy || k <= low;
+    plus.disabled = ctx.busy || k >= high;
+  };
+  input.addEventListener("input", update);
+  input.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && !go.disabled) go.click();
+  });
+  minus.addEventListener("click", () => { input.value = String(Math.max(low, Number(input.value) - 1)); update(); });
+  plus.addEventListener("click", () => { input.value = String(Math.min(high, Number(input.value) + 1)); update(); });
+  go.addEventListener("click", () => {
+    const k = Number(input.value);
+    if (legal.has(k)) ctx.act(`draw ${k}`);
+  });
+  update();
+  const quick = [1, 2, 3, 4, 5, 6].filter((k) => legal.has(k)).map((k) => h("button", {
+    type: "button", class: "small quick", dataset: { action: `draw ${k}`, key: `quick:${k}` }, disabled: ctx.busy,
+    onclick: () => ctx.act(`draw ${k}`),
+  }, String(k)));
+  return h("section", { class: "panel ask", id: "your-move", tabindex: "-1", "aria-labelledby": "your-move-title" },
+    h("h2", { id: "your-move-title" }, "Your move: grab coins"),
+    h("p", {}, `You hold the bag. Grab ${low === high ? low : `${low} to ${high}`} coins at once, blind.`),
+    h("div", { class: "draw-controls" },
+      h("label", { class: "inline" }, "Coins", input), minus, plus, go),
+    odds,
+    quick.length ? h("div", { class: "actions" }, h("span", { class: "muted" }, "Quick grab:"), quick) : null,
+  );
+}
+
+function explainRound(r, ctx) {
+  const lines = [];
+  const gold = r.gold;
+  const fewest = Math.min(...gold);
+  const parrotSeats = Object.keys(r.parrots || {}).map(Number);
+  lines.push(`Gold in the boxes: ${gold.map((g, s) => `${ctx.name(s)} ${g}`).join(", ")}.`);
+  if (parrotSeats.length) {
+    for (const s of parrotSeats) {
+      const cards = r.parrots[String(s)];
+      lines.push(`${ctx.name(s)} had the fewest gold (${fewest}), so took ${cards.length ? `parrots ${cards.join(" and ")}` : "no parrot (the deck was empty)"}: total ${r.totals[s]}.`);
+    }
+  }
+  const distinct = [...new Set(r.totals)].sort((a, b) => a - b);
+  lines.push(`Chest cards by rank from the lowest total: ${distinct.map((t) => {
+    const who = r.totals.map((x, s) => (x === t ? ctx.name(s) : null)).filter(Boolean).join(" and ");
+    const s = r.totals.indexOf(t);
+    return `${who} with ${t}: ${plural(r.chests[s], "card")}`;
+  }).join("; ")}.`);
+  return lines;
+}
+
+function roundsPanel(view, ctx) {
+  const rounds = view.rounds || [];
+  if (!rounds.length) return null;
+  const last = rounds[rounds.length - 1];
+  const n = view.boxes.length;
+  const header = h("tr", {}, h("th", {}, "Round"), Array.from({ length: n }, (_, s) => h("th", { class: "num" }, ctx.name(s))));
+  const rows = rounds.map((r) => h("tr", {},
+    h("th", {}, String(r.round)),
+    r.gold.map((g, s) => {
+      const parrots = r.parrots && r.parrots[String(s)];
+      const text = parrots ? `${g} + parrots ${parrots.join("+")} = ${r.totals[s]}` : String(r.totals[s]);
+      return h("td", { class: "num" }, `${text} → ${plural(r.chests[s], "chest")}`);
+    })));
+  return h("section", { class: "panel", "aria-labelledby": "cb-rounds" },
+    h("h2", { id: "cb-rounds" }, `Round ${last.round} awards`),
+    h("ul", { id: "round-awards" }, explainRound(last, ctx).map((line) => h("li", {}, line))),
+    h("h3", {}, "Every round: gold (+ parrots) → chest cards"),
+    h("div", { class: "scroll-x" }, h("table", { class: "grid" }, h("thead", {}, header), h("tbody", {}, rows))),
+  );
+}
+
+export default {
+  scoreLabel: "Filled chests",
+  prompt(ctx) {
+    const ks = draws(ctx);
+    return `you hold the bag. Choose how many coins to grab (${Math.min(...ks)} to ${Math.max(...ks)}).`;
+  },
+  render(ctx) {
+    const view = ctx.view;
+    const over = Boolean(ctx.payload.outcome);
+    const round = h("section", { class: "panel", "aria-labelledby": "cb-round" },
+      h("h2", { id: "cb-round" }, over ? "The voyage is over" : `Round ${view.round} of ${view.rounds_total}`),
+      facts([
+        ["Ship (starts)", ctx.name(view.start_player)],
+        view.bag_holder !== null && view.bag_holder !== undefined ? ["Bag held by", ctx.name(view.bag_holder)] : null,
+        ["Chest deck", plural(view.chest_deck_size, "card")],
+        ["Parrot deck", plural(view.parrot_deck_size, "card")],
+      ]));
+    return [
+      drawPanel(ctx),
+      h("div", { class: "cb-board" }, round, over ? null : bagPanel(view), over ? null : islandPanel(view)),
+      boxesPanel(view, ctx),
+      roundsPanel(view, ctx),
+    ];
+  },
+  result(ctx) {
+    const view = ctx.view;
+    const rows = view.chests.map((cards, s) => {
+      const list = cards || [];
+      const filled = list.filter((c) => c === "filled").length;
+      return h("tr", {}, h("td", {}, ctx.label(s)), h("td", { class: "num" }, String(filled)), h("td", { class: "num" }, String(list.length)));
+    });
+    return h("div", { class: "scroll-x" },
+      h("h3", {}, "Final count of the chests"),
+      h("table", { class: "grid", id: "final-chests" },
+        h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", { class: "num" }, "Filled chests"), h("th", { class: "num" }, "Chest cards"))),
+        h("tbody", {}, rows)),
+      h("p", { class: "help" }, "Most filled chests wins; a tie goes to the most chest cards."));
+  },
+};

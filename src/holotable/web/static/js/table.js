@@ -1,0 +1,492 @@
+// The table page shell: seat token, WebSocket with reconnect, status, clock, log, rules, result,
+// and a per-game renderer module (games/<name>.js, or the generic one) for the board and the moves.
+
+import { ApiError, getJSON, inviteUrl, loadInvite, loadName, loadToken, postJSON, saveInvite, saveToken, tableUrl } from "./api.js";
+import { fill, h, redraw, seatName } from "./dom.js";
+import { rulesFor } from "./rules.js";
+
+const RENDERERS = { "captain-black": "captain-black", buccaneers: "buccaneers" };
+const IMPORTANT = new Set(["round_start", "round_end", "parrots", "chests", "game_end", "score_step", "selection_end", "reveal", "pass"]);
+const $ = (id) => document.getElementById(id);
+
+const page = {
+  tableId: null,
+  token: null,
+  invite: null,
+  summary: null,
+  title: null,
+  renderer: null,
+  payload: null,
+  events: new Map(), // ply -> events of that ply (a ply's events are complete once it is sent)
+  socket: null,
+  retry: 0,
+  busy: false,
+  finishedShown: false,
+  logScrolled: false,
+  clockOffset: 0,
+};
+
+function tableIdFromUrl() {
+  const parts = location.pathname.split("/").filter(Boolean);
+  if (parts[0] === "t" && parts[1]) return decodeURIComponent(parts[1]);
+  return new URLSearchParams(location.search).get("table");
+}
+
+function showError(message) {
+  const box = $("table-error");
+  box.textContent = message || "";
+  box.hidden = !message;
+}
+
+function setConnection(text, cls = "") {
+  const badge = $("connection");
+  badge.textContent = text;
+  badge.className = `badge ${cls}`;
+}
+
+// ------------------------------------------------------------------ joining
+async function claimSeat() {
+  const params = new URLSearchParams(location.search);
+  const invite = params.get("invite");
+  if (invite) {
+    page.invite = invite;
+    saveInvite(page.tableId, invite);
+  } else {
+    page.invite = loadInvite(page.tableId);
+  }
+  page.token = loadToken(page.tableId);
+  if (!page.token && invite) {
+    try {
+      const name = loadName();
+      const seat = await postJSON(`/api/tables/${encodeURIComponent(page.tableId)}/join`, name ? { invite, name } : { invite });
+      page.token = seat.token;
+      saveToken(page.tableId, seat.token);
+    } catch (err) {
+      const why = err instanceof ApiError ? err.detail : String(err);
+      showError(`Could not take a seat (${why}). You are watching the table.`);
+    }
+  }
+  if (invite) history.replaceState(null, "", tableUrl(page.tableId));
+}
+
+// ------------------------------------------------------------------ connection
+function socketUrl() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const since = page.payload ? page.payload.ply : 0;
+  const token = encodeURIComponent(page.token || "");
+  return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(page.tableId)}?token=${token}&since=${since}`;
+}
+
+function connect() {
+  setConnection(page.retry ? "reconnecting…" : "connecting…");
+  const socket = new WebSocket(socketUrl());
+  page.socket = socket;
+  socket.addEventListener("open", () => {
+    const again = page.retry > 0;
+    page.retry = 0;
+    setConnection("live", "running");
+    if (again) loadState(); // after a restart or a network gap: the whole picture, not just what is pushed
+  });
+  socket.addEventListener("message", (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    if (message.type === "state") onState(message);
+    else if (message.type === "error") onRefused(message.detail || "refused");
+  });
+  socket.addEventListener("close", (event) => {
+    if (page.socket !== socket) return;
+    page.socket = null;
+    page.busy = false;
+    if (event.code === 4404) {
+      setConnection("closed", "finished");
+      showError("This table no longer exists on the server.");
+      return;
+    }
+    if (event.code === 4403 && page.token) {
+      // The server does not know this seat token (another database?): carry on watching.
+      page.token = null;
+      showError("This browser's seat at the table is not recognised; you are watching.");
+    }
+    setConnection("offline: reconnecting…", "finished");
+    page.retry += 1;
+    const wait = Math.min(3000, 300 * 2 ** Math.min(page.retry, 4));
+    setTimeout(connect, wait);
+  });
+}
+
+function onRefused(detail) {
+  page.busy = false;
+  showError(`That move was refused: ${detail}`);
+  draw();
+}
+
+async function act(text) {
+  if (page.busy || !page.payload) return;
+  page.busy = true;
+  showError("");
+  draw();
+  const ply = page.payload.ply;
+  if (page.socket && page.socket.readyState === WebSocket.OPEN) {
+    page.socket.send(JSON.stringify({ type: "action", action: text, ply }));
+    return;
+  }
+  try {
+    const state = await postJSON(`/api/tables/${encodeURIComponent(page.tableId)}/actions`, { action: text, ply }, page.token);
+    onState(state);
+  } catch (err) {
+    onRefused(err instanceof ApiError ? err.detail : String(err));
+  }
+}
+
+// ------------------------------------------------------------------ state
+function mergeLog(events) {
+  const byPly = new Map();
+  for (const event of events || []) {
+    if (!byPly.has(event.ply)) byPly.set(event.ply, []);
+    byPly.get(event.ply).push(event);
+  }
+  for (const [ply, list] of byPly) page.events.set(ply, list);
+}
+
+function allEvents() {
+  return [...page.events.keys()].sort((a, b) => a - b).flatMap((ply) => page.events.get(ply));
+}
+
+function onState(state) {
+  const previous = page.payload;
+  if (previous && state.ply < previous.ply && state.status !== "finished") {
+    // An older picture (a late message): keep the newer one.
+    return;
+  }
+  page.payload = state;
+  page.busy = false;
+  // The server's clock, so a countdown does not depend on this computer's time being right.
+  page.clockOffset = state.clock && state.clock.now ? state.clock.now - Date.now() / 1000 : 0;
+  if (state.seats && page.summary) page.summary = { ...page.summary, seats: state.seats };
+  mergeLog(state.log);
+  draw();
+}
+
+// ------------------------------------------------------------------ drawing
+function names(seat) {
+  const you = page.payload ? page.payload.seat : null;
+  return seatName(seat, you);
+}
+
+function seatInfo(seat) {
+  return page.summary && page.summary.seats ? page.summary.seats.find((s) => s.seat === seat) : null;
+}
+
+function seatLabel(seat) {
+  const info = seatInfo(seat);
+  const base = names(seat);
+  if (!info) return base;
+  if (info.kind === "bot") return `${base}: bot${info.level ? ` (${info.level})` : ""}`;
+  return `${base}${info.name ? `: ${info.name}` : ""}${info.claimed === false ? " (free seat)" : ""}`;
+}
+
+function context() {
+  const p = page.payload;
+  return {
+    payload: p,
+    view: p.view || {},
+    seat: p.seat,
+    legal: (p.legal || []).map((l) => (typeof l === "string" ? l : l.text)),
+    busy: page.busy,
+    committed: p.committed || [],
+    toMove: p.to_move || [],
+    log: allEvents(),
+    act,
+    name: names,
+    label: seatLabel,
+    players: p.view && typeof p.view.players === "number" ? p.view.players : (page.summary ? page.summary.players : 0),
+  };
+}
+
+function banner(ctx) {
+  const p = ctx.payload;
+  if (p.outcome) return { text: `Game over. ${describeWinners(p.outcome)}`, cls: "over" };
+  if (p.status === "open" && page.summary && page.summary.seats.some((s) => s.kind === "human" && !s.claimed)) {
+    return { text: "Waiting for players to take their seats.", cls: "" };
+  }
+  const mine = ctx.seat !== null && ctx.seat !== undefined && ctx.toMove.includes(ctx.seat) && ctx.legal.length > 0;
+  if (mine) {
+    const ask = page.renderer.prompt ? page.renderer.prompt(ctx) : "choose a move";
+    return { text: `Your turn: ${ask}`, cls: "mine" };
+  }
+  if (ctx.seat !== null && ctx.committed.includes(ctx.seat)) {
+    const rest = ctx.toMove.map(names).join(", ");
+    return { text: `You have chosen. Waiting for ${rest || "the others"}.`, cls: "" };
+  }
+  if (!ctx.toMove.length) return { text: "Waiting…", cls: "" };
+  const who = ctx.toMove.map(names).join(", ");
+  return { text: `Waiting for ${who}.`, cls: "" };
+}
+
+function describeWinners(outcome) {
+  const winners = outcome.winners || [];
+  const you = page.payload.seat;
+  if (you !== null && winners.includes(you)) return winners.length > 1 ? "You share the win!" : "You win!";
+  if (winners.length === 1) return `${names(winners[0])} wins.`;
+  return `${winners.map(names).join(" and ")} share the win.`;
+}
+
+function drawStatus(ctx) {
+  const p = ctx.payload;
+  $("game-title").textContent = page.title;
+  document.title = `${ctx.seat !== null && ctx.toMove.includes(ctx.seat) && ctx.legal.length ? "Your turn · " : ""}${page.title} · holotable`;
+  $("seat-badge").textContent = ctx.seat === null || ctx.seat === undefined ? "watching" : `you are seat ${ctx.seat}`;
+  $("seat-badge").className = `badge ${ctx.seat === null || ctx.seat === undefined ? "" : "you"}`;
+  $("status-badge").textContent = p.status;
+  $("status-badge").className = `badge ${p.status}`;
+  $("ply").textContent = `move ${p.ply}`;
+  const b = banner(ctx);
+  const el = $("turn-banner");
+  if (el.textContent !== b.text) el.textContent = b.text; // unchanged text is not announced again
+  el.className = `turn-banner ${b.cls}`;
+  drawClock();
+}
+
+function drawInvite(ctx) {
+  const area = $("invite-area");
+  const free = page.summary && page.summary.seats.some((s) => s.kind === "human" && !s.claimed);
+  const invite = ctx.payload.invite || page.invite;
+  if (!invite || !free || ctx.payload.outcome) {
+    fill(area);
+    return;
+  }
+  const link = inviteUrl(page.tableId, invite);
+  fill(area, h("p", { class: "help" }, "Invite the other players with this link: ",
+    h("input", { type: "text", readonly: true, value: link, "aria-label": "Invitation link", size: 40, id: "table-invite-link" })));
+}
+
+function fmtSeconds(s) {
+  const total = Math.max(0, Math.round(s));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
+
+function serverNow() {
+  return Date.now() / 1000 + (page.clockOffset || 0);
+}
+
+// Seconds left on `seat`'s clock now: counting down for a seat to move, as last reported for the others.
+function secondsLeft(clock, seat) {
+  const moving = page.payload.to_move || [];
+  if (clock.deadline_ts && moving.includes(seat)) return clock.deadline_ts - serverNow();
+  const left = clock.remaining ? clock.remaining[String(seat)] : undefined;
+  return left === undefined || left === null ? null : left;
+}
+
+function drawClock() {
+  const el = $("clock");
+  const p = page.payload;
+  const clock = p && p.clock;
+  if (!clock || p.outcome) {
+    el.textContent = "";
+    return;
+  }
+  const parts = [];
+  let low = false;
+  if (clock.mode !== "none" && clock.deadline_ts) {
+    const left = clock.deadline_ts - serverNow();
+    const who = (p.to_move || []).includes(p.seat) ? "you have" : "the player to move has";
+    parts.push(clock.mode === "per_game"
+      ? `Clock: ${who} ${fmtSeconds(left)} left for the game`
+      : `Clock: ${fmtSeconds(left)} left for this move`);
+    low = left < 10;
+  }
+  if (clock.period_deadline_ts) {
+    // A timed phase of the game itself (Council's negotiation): it ends when the time is up.
+    const left = clock.period_deadline_ts - serverNow();
+    parts.push(`Time left in this phase: ${fmtSeconds(left)}`);
+    low = low || left < 10;
+  }
+  el.textContent = parts.join(" · ");
+  el.classList.toggle("low", low);
+  for (const span of document.querySelectorAll("[data-seat-clock]")) {
+    const left = secondsLeft(clock, Number(span.dataset.seatClock));
+    span.textContent = left === null ? "" : `clock ${fmtSeconds(left)}`;
+  }
+}
+
+function drawSeats(ctx) {
+  const p = ctx.payload;
+  const n = ctx.players || (page.summary ? page.summary.players : 0);
+  const items = [];
+  for (let seat = 0; seat < n; seat++) {
+    const badges = [];
+    if (seat === ctx.seat) badges.push(h("span", { class: "badge you" }, "you"));
+    if (ctx.toMove.includes(seat) && !p.outcome) badges.push(h("span", { class: "badge turn" }, p.sealed ? "choosing" : "to move"));
+    if (ctx.committed.includes(seat)) badges.push(h("span", { class: "badge running" }, "has chosen"));
+    if (p.outcome && (p.outcome.winners || []).includes(seat)) badges.push(h("span", { class: "badge running" }, "winner"));
+    if (p.clock && p.clock.mode === "per_game" && !p.outcome) {
+      const left = secondsLeft(p.clock, seat);
+      badges.push(h("span", { class: "clock", dataset: { seatClock: String(seat) } }, left === null ? "" : `clock ${fmtSeconds(left)}`));
+    }
+    items.push(h("li", { dataset: { seat: String(seat) } }, h("span", {}, seatLabel(seat)), badges));
+  }
+  fill($("seat-list"), items);
+}
+
+function drawLog(ctx) {
+  const list = $("log");
+  const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  const events = ctx.log.slice(-300);
+  fill(list, events.map((e) => {
+    const cls = [];
+    if (e.kind.endsWith("_private")) cls.push("private");
+    if (IMPORTANT.has(e.kind)) cls.push("important");
+    if (e.data && e.data.seat === ctx.seat && ctx.seat !== null) cls.push("mine");
+    const text = page.renderer.logText ? page.renderer.logText(e, ctx) : e.text;
+    return h("li", { class: cls.join(" "), dataset: { kind: e.kind } }, h("span", { class: "ply" }, `#${e.ply}`), text);
+  }));
+  if (nearBottom || !page.logScrolled) {
+    list.scrollTop = list.scrollHeight;
+    page.logScrolled = true;
+  }
+}
+
+function drawRules() {
+  const rules = rulesFor(page.summary.game, page.title);
+  fill($("rules"),
+    rules.goal ? h("p", {}, h("strong", {}, "Goal: "), rules.goal) : null,
+    rules.sections.map(([title, text], i) => h("details", { class: "rules", open: i === 0 }, h("summary", {}, title), h("p", {}, text))),
+    h("details", { class: "rules" }, h("summary", {}, "Keyboard"),
+      h("p", {}, "Tab moves between buttons, Enter or Space presses one. Only moves the rules allow right now are shown as buttons. The line under the title says when it is your turn (screen readers announce it)."))
+  );
+}
+
+function drawResult(ctx) {
+  const section = $("result");
+  const outcome = ctx.payload.outcome;
+  if (!outcome) {
+    section.hidden = true;
+    return;
+  }
+  const n = outcome.scores.length;
+  const order = [...Array(n).keys()].sort((a, b) => outcome.ranks[a] - outcome.ranks[b] || a - b);
+  const rows = order.map((seat) => h("tr", { class: (outcome.winners || []).includes(seat) ? "winner" : "" },
+    h("td", { class: "num" }, String(outcome.ranks[seat])),
+    h("td", {}, seatLabel(seat)),
+    h("td", { class: "num" }, String(outcome.scores[seat]))));
+  const extra = page.renderer.result ? page.renderer.result(ctx) : null;
+  // Whoever asks first starts the rematch; the others' "Play again" takes their seat at that same table.
+  const next = ctx.payload.rematch_id;
+  let again = null;
+  if (next && loadToken(next)) again = h("a", { class: "button primary", id: "rematch", href: tableUrl(next) }, "Go to the rematch");
+  else if (ctx.seat !== null && page.token) {
+    again = h("button", { type: "button", class: "primary", id: "rematch", dataset: { key: "rematch" }, onclick: rematch },
+      next ? "Join the rematch" : "Play again");
+  } else if (next) again = h("a", { class: "button", href: tableUrl(next) }, "Watch the rematch");
+  fill(section,
+    h("h2", { id: "result-title" }, "Final result"),
+    h("p", { class: "winner" }, describeWinners(outcome)),
+    outcome.reason ? h("p", {}, `Why: ${outcome.reason}.`) : null,
+    h("div", { class: "scroll-x" }, h("table", { class: "grid", id: "final-scores" },
+      h("thead", {}, h("tr", {}, h("th", { class: "num" }, "Place"), h("th", {}, "Player"), h("th", { class: "num" }, page.renderer.scoreLabel || "Score"))),
+      h("tbody", {}, rows))),
+    extra,
+    h("p", { class: "actions" }, again, h("a", { class: "button", href: "/" }, "Back to the lobby")),
+  );
+  section.hidden = false;
+  if (!page.finishedShown) {
+    page.finishedShown = true;
+    if (!document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected) section.focus({ preventScroll: true });
+  }
+}
+
+async function rematch(event) {
+  const button = event.currentTarget;
+  button.disabled = true;
+  try {
+    const made = await postJSON(`/api/tables/${encodeURIComponent(page.tableId)}/rematch`, {}, page.token);
+    if (made.you && made.you.token) saveToken(made.table_id, made.you.token);
+    if (made.invite) saveInvite(made.table_id, made.invite);
+    location.href = tableUrl(made.table_id);
+  } catch (err) {
+    showError(`Could not start a rematch: ${err instanceof ApiError ? err.detail : err}`);
+    button.disabled = false;
+  }
+}
+
+function draw() {
+  if (!page.payload || !page.renderer) return;
+  const ctx = context();
+  drawStatus(ctx);
+  drawInvite(ctx);
+  drawSeats(ctx);
+  redraw($("game-area"), () => fill($("game-area"), page.renderer.render(ctx)));
+  drawResult(ctx);
+  drawLog(ctx);
+}
+
+// ------------------------------------------------------------------ start
+// A first picture over HTTP, so the page shows the table even before the socket is up.
+async function loadState() {
+  try {
+    onState(await getJSON(`/api/tables/${encodeURIComponent(page.tableId)}/state`, page.token));
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 403 && page.token) {
+      // A token this table no longer knows (another database): watch instead.
+      page.token = null;
+      onState(await getJSON(`/api/tables/${encodeURIComponent(page.tableId)}/state`));
+    }
+  }
+}
+
+async function refreshSummary() {
+  try {
+    page.summary = await getJSON(`/api/tables/${encodeURIComponent(page.tableId)}`);
+    draw();
+  } catch {
+    /* the next push will try again */
+  }
+}
+
+async function start() {
+  page.tableId = tableIdFromUrl();
+  if (!page.tableId) {
+    $("game-title").textContent = "No table given";
+    return;
+  }
+  $("where").textContent = `Table ${page.tableId}`;
+  try {
+    page.summary = await getJSON(`/api/tables/${encodeURIComponent(page.tableId)}`);
+  } catch (err) {
+    $("game-title").textContent = "Table not found";
+    showError(err instanceof ApiError ? `Could not open table ${page.tableId}: ${err.detail}` : String(err));
+    return;
+  }
+  await claimSeat();
+  page.title = page.summary.game;
+  try {
+    const games = await getJSON("/api/games");
+    const game = games.find((g) => g.name === page.summary.game);
+    if (game) page.title = game.title;
+  } catch {
+    /* the name will do */
+  }
+  const module = RENDERERS[page.summary.game] || "generic";
+  page.renderer = (await import(`/static/games/${module}.js`)).default;
+  if (page.renderer.catalog) {
+    try {
+      page.renderer.setCatalog(await getJSON(`/api/tables/${encodeURIComponent(page.tableId)}/catalog`));
+    } catch (err) {
+      showError(`Could not load the card list (${err.detail || err}); cards show by their ids.`);
+    }
+  }
+  drawRules();
+  await loadState();
+  connect();
+  setInterval(drawClock, 1000);
+  // Seats are claimed by other people: refresh the names and claimed flags now and then.
+  setInterval(() => {
+    if (page.payload && !page.payload.outcome) refreshSummary();
+  }, 5000);
+}
+
+start();
