@@ -37,9 +37,11 @@ from __future__ import annotations
 import copy
 import difflib
 import fnmatch
+import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from importlib import resources
 from typing import Any, Generic, TypeVar
 
 from .errors import ConfigError, DataError
@@ -48,6 +50,18 @@ T = TypeVar("T")
 
 #: Keys of an ASSUMED entry that describe it rather than hold game data.
 _META = frozenset({"record", "assumed", "why", "choices"})
+
+
+def read_packaged_json(package: str, filename: str) -> Any:
+    """The decoded JSON file ``data/<filename>`` shipped in ``package``; :class:`DataError` if unreadable."""
+    try:
+        text = resources.files(package).joinpath("data", filename).read_text(encoding="utf-8")
+    except OSError as exc:  # pragma: no cover - a broken installation
+        raise DataError(f"cannot read {filename}: {exc}") from exc
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataError(f"{filename} is not valid JSON: {exc}") from exc
 
 
 class DataOverrideError(ConfigError, DataError):

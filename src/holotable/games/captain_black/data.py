@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from holotable.engine.data import DataCatalog
+from holotable.engine.data import DataCatalog, read_packaged_json
 from holotable.engine.errors import DataError
 
 from .actions import MAX_COINS
@@ -130,14 +128,7 @@ def parse(raw: Any, where: str = DATA_FILE) -> GameData:
 
 
 def _read() -> dict[str, Any]:
-    try:
-        text = resources.files(__package__).joinpath("data", DATA_FILE).read_text(encoding="utf-8")
-    except OSError as exc:  # pragma: no cover - a broken installation
-        raise DataError(f"cannot read {DATA_FILE}: {exc}") from exc
-    try:
-        return {"": json.loads(text)}
-    except json.JSONDecodeError as exc:
-        raise DataError(f"{DATA_FILE} is not valid JSON: {exc}") from exc
+    return {"": read_packaged_json(__package__, DATA_FILE)}
 
 
 #: The addressable data values: the component counts (``components.gold_coins``, ...). Every value

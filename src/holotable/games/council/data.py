@@ -13,12 +13,10 @@ A Rainbow planet has colour :data:`RAINBOW`.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from holotable.engine.data import DataCatalog
+from holotable.engine.data import DataCatalog, read_packaged_json
 from holotable.engine.errors import DataError
 
 if TYPE_CHECKING:
@@ -212,14 +210,7 @@ def check_round_order(order: Any, where: str = "round_order") -> str:
 
 
 def _read() -> dict[str, Any]:
-    try:
-        text = resources.files(__package__).joinpath("data", DATA_FILE).read_text(encoding="utf-8")
-    except OSError as exc:  # pragma: no cover - a broken installation
-        raise DataError(f"cannot read {DATA_FILE}: {exc}") from exc
-    try:
-        return {"": json.loads(text)}
-    except json.JSONDecodeError as exc:
-        raise DataError(f"{DATA_FILE} is not valid JSON: {exc}") from exc
+    return {"": read_packaged_json(__package__, DATA_FILE)}
 
 
 #: The addressable data values (``planets.RED-A.points``, ``agendas.AG-01.goals.tax``,
