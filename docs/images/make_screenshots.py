@@ -11,6 +11,7 @@ with the system Chromium (/usr/bin/chromium) through Playwright. Nothing is fetc
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import socket
 import subprocess
@@ -119,9 +120,20 @@ def set_up_tables(api: Api) -> dict[str, tuple[str, str]]:
     done = api.create("buccaneers", [{"kind": "human"}, bot, bot], seed=5)
     api.play(*done, moves=500)  # to the end: scoring steps A-H and the final result
     tables["buccaneers-result"] = done
-    council = api.create("council", [{"kind": "human"}, bot, bot, bot], seed=3)
-    tables["council-generic"] = council
     return tables
+
+
+#: The games whose pages are photographed by their own module here (shots_<game>.py, shoot_<game>(base, out)).
+GAME_SHOTS = ("council", "kyrum", "space_pirates")
+
+
+def shoot_games(base: str, out: Path) -> list[Path]:
+    sys.path.insert(0, str(HERE))
+    written: list[Path] = []
+    for name in GAME_SHOTS:
+        module = importlib.import_module(f"shots_{name}")
+        written += getattr(module, f"shoot_{name}")(base, out)
+    return written
 
 
 def shoot(base: str, tables: dict[str, tuple[str, str]], out: Path) -> list[Path]:
@@ -164,6 +176,7 @@ def main() -> int:
         proc, base = start_server(Path(tmp))
         try:
             files = shoot(base, set_up_tables(Api(base)), args.out)
+            files += shoot_games(base, args.out)
         finally:
             proc.terminate()
             proc.wait(timeout=10)

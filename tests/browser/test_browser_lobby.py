@@ -1,4 +1,4 @@
-"""The lobby's table lists and links, watching a table, and the generic page of games without their own."""
+"""The lobby's table lists and links, watching a table, and the plain (generic) page every game has."""
 
 from __future__ import annotations
 
@@ -85,10 +85,14 @@ def test_a_public_table_can_be_joined_from_anyones_lobby(live_server, page: Page
 
 
 @pytest.mark.parametrize(("game", "seats"), [("kyrum", ["human"]), ("space-pirates", ["human", "bot:easy"])])
-def test_games_without_a_page_of_their_own_are_playable(live_server, page: Page, game: str, seats: list[str]) -> None:
+def test_the_plain_page_plays_any_game(live_server, page: Page, game: str, seats: list[str]) -> None:
+    """`?page=plain` (linked from every table page) shows any game on the generic page."""
     srv: LiveServer = live_server()
     table_id = create_in_lobby(page, srv.url, game, seats)
     open_table(page)
+    page.click("#page-switch")
+    page.wait_for_url(f"**/t/{table_id}?page=plain")
+    wait_ready(page)
     token = token_of(page, table_id)
     for _ in range(3):
         page.wait_for_selector("#your-move button[data-action]:not([disabled])", timeout=15_000)

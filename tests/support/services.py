@@ -121,6 +121,8 @@ class PostgresServer:
             raise RuntimeError(f"{' '.join(map(str, argv))} failed ({done.returncode}):\n{done.stdout}{done.stderr}")
 
     def start(self) -> None:
+        sweep_orphaned_postgres(self.bin_dir, self.root)
+        (self.root / OWNER_FILE).write_text(str(os.getpid()))
         if os.geteuid() == 0:
             try:
                 owner = pwd.getpwnam("postgres")
@@ -163,6 +165,44 @@ class PostgresServer:
                 self._run(self.bin_dir / "pg_ctl", "stop", "-D", self.data_dir, "-m", "immediate", "-w")
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+
+
+OWNER_FILE = "owner.pid"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's live process
+        return True
+    return True
+
+
+def sweep_orphaned_postgres(bin_dir: Path, keep: Path) -> list[Path]:
+    """Stop and remove the throwaway clusters of test runs that were killed before they could tidy up
+    (a SIGKILLed pytest leaves its postmaster running): those whose owner process is gone."""
+    swept = []
+    for root in Path(tempfile.gettempdir()).glob("holotable-pg-*"):
+        owner = root / OWNER_FILE
+        if root == keep or not owner.is_file():
+            continue
+        try:
+            pid = int(owner.read_text().strip())
+        except (OSError, ValueError):
+            continue
+        if _alive(pid):
+            continue
+        data = root / "data"
+        if (data / "postmaster.pid").exists():
+            command = [str(bin_dir / "pg_ctl"), "stop", "-D", str(data), "-m", "immediate", "-w"]
+            if os.geteuid() == 0:
+                command = ["runuser", "-u", "postgres", "--", *command]
+            subprocess.run(command, capture_output=True, timeout=START_TIMEOUT_S, check=False)
+        shutil.rmtree(root, ignore_errors=True)
+        swept.append(root)
+    return swept
 
 
 # --- holotable serve --------------------------------------------------------------------------------------

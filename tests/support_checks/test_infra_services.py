@@ -12,7 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from support.services import LOOPBACK_HTTP, LiveServer, PostgresServer, free_port, postgres_bin_dir
+from support.services import (
+    LOOPBACK_HTTP,
+    OWNER_FILE,
+    LiveServer,
+    PostgresServer,
+    free_port,
+    postgres_bin_dir,
+    sweep_orphaned_postgres,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -99,6 +107,23 @@ def test_postgres_server_stop_removes_its_directory(postgres_server: PostgresSer
     other.stop()
     assert not other.root.exists()
     with pytest.raises(OSError), socket.create_connection(("127.0.0.1", other.port), timeout=2):
+        pass
+
+
+def test_clusters_of_killed_runs_are_swept_and_live_ones_kept(postgres_server: PostgresServer) -> None:
+    """A SIGKILLed pytest cannot stop its cluster: the next start stops and removes it (its owner is gone)."""
+    orphan = PostgresServer(postgres_server.bin_dir)
+    orphan.start()
+    gone = subprocess.Popen(["true"])  # a process id that has surely exited
+    gone.wait()
+    (orphan.root / OWNER_FILE).write_text(str(gone.pid))
+    swept = sweep_orphaned_postgres(postgres_server.bin_dir, keep=postgres_server.root)
+    assert orphan.root in swept and not orphan.root.exists()
+    with pytest.raises(OSError), socket.create_connection(("127.0.0.1", orphan.port), timeout=2):
+        pass
+    # the shared cluster, whose owner (this process) is alive, is untouched
+    assert postgres_server.root.exists() and (postgres_server.data_dir / "postmaster.pid").exists()
+    with socket.create_connection(("127.0.0.1", postgres_server.port), timeout=2):
         pass
 
 

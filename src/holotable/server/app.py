@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -19,6 +20,7 @@ from holotable.engine import registry
 
 from .bots import LEVELS, BotPool, agent_labels, level_info
 from .clocks import Clock, SystemClock
+from .extensions import all_extensions, extension_for
 from .schemas import (
     ActionRequest,
     CreateTableRequest,
@@ -216,6 +218,10 @@ def create_app(
                 if text is None:  # a binary frame
                     listener.send_later({"type": "error", "status": 422, "detail": "send JSON text messages"})
                     continue
+                kind = _message_type(text)
+                if kind is not None and kind != "action":
+                    await _extension_message(table, listener, text)
+                    continue
                 try:
                     message = WsActionMessage.model_validate_json(text)
                 except ValidationError as exc:
@@ -239,6 +245,17 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
 
+    async def _extension_message(table: LiveTable, listener: Listener, text: str) -> None:
+        """A message for the game's extension (chat, ...); refusals go back to this connection only."""
+        ext = extension_for(table.record.game)
+        message = json.loads(text)
+        try:
+            if ext is None:
+                raise ApiError(422, f"unknown message type {message.get('type')!r}")
+            await ext.on_message(manager, table, listener, message)
+        except ApiError as exc:
+            listener.send_later({"type": "error", "status": exc.status, "detail": exc.detail})
+
     async def _send_loop(websocket: WebSocket, table: LiveTable, listener: Listener) -> None:
         """All of a connection's messages go out from here, in order: errors, then the fresh state."""
         while True:
@@ -251,6 +268,11 @@ def create_app(
                 payload = manager.payload(table, listener.seat, listener.since)
                 listener.since = payload["ply"]
                 await websocket.send_json({"type": "state", **payload})
+
+    for ext in all_extensions():
+        extra_routes = ext.router(manager)
+        if extra_routes is not None:
+            app.include_router(extra_routes)
 
     # ------------------------------------------------------------------ pages
     pages = static_dir if static_dir is not None else _default_static_dir()
@@ -266,6 +288,16 @@ def create_app(
         return _page(pages, "table.html")
 
     return app
+
+
+def _message_type(text: str) -> str | None:
+    """The ``type`` of a JSON object message, or ``None`` when it is not one (the action model reports why)."""
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return None
+    kind = message.get("type") if isinstance(message, dict) else None
+    return kind if isinstance(kind, str) else None
 
 
 def _seat(table: LiveTable, authorization: str | None, *, required: bool) -> int | None:

@@ -32,6 +32,7 @@ from holotable.engine import (
 
 from .bots import BotPool, Level, build_agent, capped_spec, level_info, think_limit
 from .clocks import Clock, game_clock_for
+from .extensions import all_extensions, extension_for
 from .live import ApiError, Listener, LiveTable, Seat, make_config, summary_of, uses_table_config
 from .schemas import MAX_SEED, CreateTableRequest
 from .storage import ActionRecord, SeatRecord, StaleActionError, Store, TableRecord
@@ -71,6 +72,8 @@ class TableManager:
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
         await asyncio.to_thread(self.store.create_schema)
+        for ext in all_extensions():
+            await ext.start(self)
         for table_id in await asyncio.to_thread(self.store.table_ids, ("open", "running")):
             # A table that does not rebuild is logged and set aside (410 with the reason); the others play on.
             with contextlib.suppress(ApiError):
@@ -264,6 +267,10 @@ class TableManager:
         """Play again: a new table with the same game, options and seats; the asking seat keeps its place."""
         if table.status != "finished":
             raise ApiError(409, "the game is not over yet")
+        ext = extension_for(table.record.game)
+        refusal = None if ext is None else ext.rematch_refusal(table)
+        if refusal is not None:
+            raise ApiError(409, refusal)
         async with table.lock:
             if table.record.rematch_id is None:
                 req = CreateTableRequest.model_validate({
@@ -330,6 +337,12 @@ class TableManager:
             table.notices.extend(table.notice_for(record))
             table.record = dataclasses.replace(table.record, status=status)
             table.sync_clocks(trial, now, seat)
+            ext = extension_for(table.record.game)
+            if ext is not None:
+                try:
+                    ext.after_action(table, seat, st, trial, act, source)
+                except Exception:  # an extension's extra must never undo a stored action
+                    log.exception("the %s extension failed after an action at table %s", table.record.game, table.id)
         self._after_change(table)
 
     def _after_change(self, table: LiveTable) -> None:
@@ -481,6 +494,13 @@ class TableManager:
         }
         if seat is not None and table.status == "open":
             out["invite"] = table.record.invite
+        ext = extension_for(table.record.game)
+        if ext is not None:
+            if terminal and ext.rematch_refusal(table) is not None:
+                out["rematch"] = False  # the page offers no "Play again"
+            extra = ext.payload_extra(table, seat)
+            if extra is not None:
+                out["extra"] = extra
         return out
 
 

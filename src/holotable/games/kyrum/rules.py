@@ -62,6 +62,8 @@ SPEC = GameSpec(
               assumed="KYR-AMB-11"),
         Param("craft_before_encounter_roll", False, "bool",
               "allow crafting after a danger card is drawn and before its dice are rolled", assumed="KYR-AMB-07"),
+        Param("private", False, "bool", "a campaign's own game: spectators see neither the board nor the log "
+              "(the player sees everything as usual)"),
     ),
 )
 
@@ -88,7 +90,19 @@ def pack_of(config: Config) -> Pack:
 
 
 def table(st: KS) -> Table:
-    return Table(st.data, pack_of(st.config), st.rng, st.config, st.emit)
+    return Table(st.data, pack_of(st.config), st.rng, st.config, _private_emit(st) if st.config["private"] else st.emit)
+
+
+def _private_emit(st: KS) -> Any:
+    """Log events for the player only (a private game: a campaign's journal and scripts are its own)."""
+
+    def emit(kind: str, text: str, to: frozenset[int] | None = None, **data: Any) -> None:
+        st.emit(kind, text, PLAYER_ONLY if to is None else to, **data)
+
+    return emit
+
+
+PLAYER_ONLY = frozenset({0})
 
 
 def new_data(config: Config, rng: Rng, pack: Pack) -> KyrumData:
@@ -176,6 +190,8 @@ class Kyrum(Game[KyrumData, KAction]):
 
     # ------------------------------------------------------------------ information
     def view(self, st: KS, seat: int | None) -> dict[str, Any]:
+        if seat is None and st.config["private"]:  # a spectator of a private game learns only that it runs
+            return {"private": True, "game_number": st.data.game, "phase": views.phase(st.data)}
         return views.view(table(st))
 
     def determinize(self, st: KS, seat: int, rng: Rng) -> None:

@@ -5,7 +5,9 @@ import { ApiError, getJSON, inviteUrl, loadInvite, loadName, loadToken, postJSON
 import { fill, h, redraw, seatName } from "./dom.js";
 import { rulesFor } from "./rules.js";
 
-const RENDERERS = { "captain-black": "captain-black", buccaneers: "buccaneers" };
+const RENDERERS = {
+  "captain-black": "captain-black", buccaneers: "buccaneers", council: "council", kyrum: "kyrum", "space-pirates": "space-pirates",
+};
 const IMPORTANT = new Set(["round_start", "round_end", "parrots", "chests", "game_end", "score_step", "selection_end", "reveal", "pass"]);
 const $ = (id) => document.getElementById(id);
 
@@ -22,6 +24,7 @@ const page = {
   retry: 0,
   busy: false,
   finishedShown: false,
+  plain: false,
   logScrolled: false,
   clockOffset: 0,
 };
@@ -66,7 +69,7 @@ async function claimSeat() {
       showError(`Could not take a seat (${why}). You are watching the table.`);
     }
   }
-  if (invite) history.replaceState(null, "", tableUrl(page.tableId));
+  if (invite) history.replaceState(null, "", tableUrl(page.tableId) + (page.plain ? "?page=plain" : ""));
 }
 
 // ------------------------------------------------------------------ connection
@@ -96,6 +99,8 @@ function connect() {
     }
     if (message.type === "state") onState(message);
     else if (message.type === "error") onRefused(message.detail || "refused");
+    // Anything else (Council's chat, ...) is for the game's renderer.
+    else if (page.renderer && page.renderer.onMessage) page.renderer.onMessage(message, context());
   });
   socket.addEventListener("close", (event) => {
     if (page.socket !== socket) return;
@@ -189,9 +194,22 @@ function seatLabel(seat) {
   return `${base}${info.name ? `: ${info.name}` : ""}${info.claimed === false ? " (free seat)" : ""}`;
 }
 
+/** Send a message other than an action over the socket (the game's extension answers it); false when offline. */
+function send(message) {
+  if (!page.socket || page.socket.readyState !== WebSocket.OPEN) return false;
+  page.socket.send(JSON.stringify(message));
+  return true;
+}
+
 function context() {
   const p = page.payload;
   return {
+    tableId: page.tableId,
+    token: page.token,
+    extra: p.extra || null,
+    send,
+    redraw: draw,
+    showError,
     payload: p,
     view: p.view || {},
     seat: p.seat,
@@ -230,6 +248,9 @@ function banner(ctx) {
 function describeWinners(outcome) {
   const winners = outcome.winners || [];
   const you = page.payload.seat;
+  const everyone = (outcome.scores || []).length;
+  if (!winners.length) return you !== null && everyone === 1 ? "You did not win this time." : "Nobody wins.";
+  if (winners.length > 1 && winners.length === everyone) return "A draw: every player shares the result.";
   if (you !== null && winners.includes(you)) return winners.length > 1 ? "You share the win!" : "You win!";
   if (winners.length === 1) return `${names(winners[0])} wins.`;
   return `${winners.map(names).join(" and ")} share the win.`;
@@ -356,7 +377,10 @@ function drawRules() {
     rules.goal ? h("p", {}, h("strong", {}, "Goal: "), rules.goal) : null,
     rules.sections.map(([title, text], i) => h("details", { class: "rules", open: i === 0 }, h("summary", {}, title), h("p", {}, text))),
     h("details", { class: "rules" }, h("summary", {}, "Keyboard"),
-      h("p", {}, "Tab moves between buttons, Enter or Space presses one. Only moves the rules allow right now are shown as buttons. The line under the title says when it is your turn (screen readers announce it)."))
+      h("p", {}, "Tab moves between buttons, Enter or Space presses one. Only moves the rules allow right now are shown as buttons. The line under the title says when it is your turn (screen readers announce it).")),
+    h("p", { class: "help" }, page.plain
+      ? h("a", { href: tableUrl(page.tableId), id: "page-switch" }, "Back to the game's own page")
+      : h("a", { href: `${tableUrl(page.tableId)}?page=plain`, id: "page-switch" }, "Plain page: every value as text, every legal move a button")),
   );
 }
 
@@ -377,7 +401,8 @@ function drawResult(ctx) {
   // Whoever asks first starts the rematch; the others' "Play again" takes their seat at that same table.
   const next = ctx.payload.rematch_id;
   let again = null;
-  if (next && loadToken(next)) again = h("a", { class: "button primary", id: "rematch", href: tableUrl(next) }, "Go to the rematch");
+  if (ctx.payload.rematch === false) again = null; // the game's own page says what comes next
+  else if (next && loadToken(next)) again = h("a", { class: "button primary", id: "rematch", href: tableUrl(next) }, "Go to the rematch");
   else if (ctx.seat !== null && page.token) {
     again = h("button", { type: "button", class: "primary", id: "rematch", dataset: { key: "rematch" }, onclick: rematch },
       next ? "Join the rematch" : "Play again");
@@ -449,6 +474,7 @@ async function refreshSummary() {
 
 async function start() {
   page.tableId = tableIdFromUrl();
+  page.plain = new URLSearchParams(location.search).get("page") === "plain";
   if (!page.tableId) {
     $("game-title").textContent = "No table given";
     return;
@@ -470,8 +496,14 @@ async function start() {
   } catch {
     /* the name will do */
   }
-  const module = RENDERERS[page.summary.game] || "generic";
+  // `?page=plain` shows any game on the generic page: every value as text, every legal move a button.
+  const module = page.plain ? "generic" : RENDERERS[page.summary.game] || "generic";
   page.renderer = (await import(`/static/games/${module}.js`)).default;
+  if (page.renderer.stylesheet) {
+    // A game page with its own look: games/<name>.js asks for css/<name>.css.
+    document.head.append(h("link", { rel: "stylesheet", href: `/static/css/${page.renderer.stylesheet}.css` }));
+  }
+  if (page.renderer.setup) await page.renderer.setup({ tableId: page.tableId, token: page.token, summary: page.summary, redraw: draw, showError });
   if (page.renderer.catalog) {
     try {
       page.renderer.setCatalog(await getJSON(`/api/tables/${encodeURIComponent(page.tableId)}/catalog`));

@@ -1,0 +1,82 @@
+"""Per-game server extensions: what a game's browser page needs beyond views and legal moves.
+
+Most games need nothing more than :meth:`TableManager.payload` gives. A few do: Council's table chat
+outside the Negotiate phase, Kyrum's campaigns kept on the server, Space Pirates' flick trajectories
+and ruler previews. Each lives in ``holotable.server.games.<module>`` as a :class:`TableExtension`
+subclass named ``EXTENSION``; :func:`extension_for` finds it by game name. The table manager calls
+the hooks; none of them may change the game state (they see clones or read only).
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fastapi import APIRouter
+
+    from holotable.engine import State
+
+    from .live import Listener, LiveTable
+    from .tables import TableManager
+
+#: game name -> module under ``holotable.server.games`` holding its ``EXTENSION``.
+MODULES: dict[str, str] = {
+    "council": "council",
+    "kyrum": "kyrum",
+    "space-pirates": "space_pirates",
+}
+
+
+class TableExtension:
+    """The hooks a game may fill in; the defaults do nothing."""
+
+    #: The game this extension serves (a registry name).
+    game: str = ""
+
+    def router(self, manager: TableManager) -> APIRouter | None:
+        """Extra HTTP routes (mounted once, at start), or ``None``."""
+        return None
+
+    async def start(self, manager: TableManager) -> None:
+        """Called once when the server starts, after the store's schema exists and before the tables
+        are loaded (create the extension's own storage here, on ``manager.store``)."""
+
+    def after_action(self, table: LiveTable, seat: int, before: State[Any, Any], after: State[Any, Any],
+                     action: Any, source: str) -> None:
+        """Called after an action was committed (``before`` and ``after`` must not be changed)."""
+
+    def payload_extra(self, table: LiveTable, seat: int | None) -> dict[str, Any] | None:
+        """Extra data for ``seat``'s state message, sent as its ``extra`` field (``None``: no field).
+        It must hold nothing that seat may not see."""
+        return None
+
+    def rematch_refusal(self, table: LiveTable) -> str | None:
+        """Why "play again" makes no sense at this finished table (a Kyrum campaign's game: the campaign
+        goes on with its next game instead), or ``None`` when it is offered."""
+        return None
+
+    async def on_message(self, manager: TableManager, table: LiveTable, listener: Listener,
+                         message: dict[str, Any]) -> None:
+        """A WebSocket message whose ``type`` is not ``action`` (chat, for instance). Answer through
+        ``listener.send_later`` or the table's listeners; raise :class:`~holotable.server.live.ApiError`
+        to refuse it (the connection is told, nothing changes)."""
+        from .live import ApiError
+
+        raise ApiError(422, f"unknown message type {message.get('type')!r}")
+
+
+@cache
+def extension_for(game: str) -> TableExtension | None:
+    """The extension of ``game``, or ``None`` when it has none."""
+    module = MODULES.get(game)
+    if module is None:
+        return None
+    ext = importlib.import_module(f"holotable.server.games.{module}").EXTENSION
+    assert isinstance(ext, TableExtension)
+    return ext
+
+
+def all_extensions() -> list[TableExtension]:
+    return [ext for game in MODULES if (ext := extension_for(game)) is not None]

@@ -1,0 +1,1 @@
+"""Game-specific server extensions (see :mod:`holotable.server.extensions`)."""

@@ -1,0 +1,652 @@
+"""Kyrum campaigns on the server: the campaign page's API and the fold of each finished table.
+
+A campaign is created with ``POST /api/campaigns`` and read, between games, with its owner token
+(``Authorization: Bearer <campaign token>``; only a hash is stored, like seat tokens). ``POST
+/api/campaigns/{id}/games`` starts the next scheduled game as a one-seat table of game ``kyrum``: its
+parameters are :func:`~holotable.games.kyrum.campaign.start_game`'s config, so the table replays
+exactly. The seat token of that table is derived from the campaign token (whoever holds the campaign
+holds its games, on any browser). When the table's game ends the manager's ``after_action`` folds it
+into the campaign; a table that finished while the server was down (or whose fold failed) is folded on
+start and whenever the campaign is read. The fold is exactly-once (see :mod:`.kyrum_store`).
+
+Between games: the Thoth market, scoreboard comments, journal notes, the tracking list and, after the
+last game, the questionnaire. Two campaigns of this server may be linked for the Black Hole encounter
+(one owner creates a link code, the other accepts it): each ``send`` played at one table is then
+delivered to the partner's inbox, heard at the partner's next game (KYR-ENC-09). Partner codes (the
+terminal's ``KYR1-...`` text) still work both ways for a partner elsewhere.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import functools
+import hashlib
+import logging
+import secrets
+import weakref
+from typing import TYPE_CHECKING, Annotated, Any
+
+from fastapi import APIRouter, Header
+from fastapi.responses import Response
+from pydantic import Field
+from sqlalchemy import update
+
+from holotable.engine import DataError, HolotableError, IllegalActionError, State
+from holotable.games.kyrum import partner as partner_codes
+from holotable.games.kyrum.campaign import (
+    CampaignState,
+    add_journal_note,
+    buy_item,
+    finish_questionnaire,
+    fold_game,
+    game_seed,
+    new_campaign,
+    score_answers,
+    set_comment,
+    start_game,
+    tracking_list,
+)
+from holotable.games.kyrum.pack import DEFAULT_PACK, PACKS_DIR, Pack, load_pack, recipe_name
+from holotable.server.extensions import TableExtension
+from holotable.server.live import ApiError
+from holotable.server.schemas import MAX_SEED, CreateTableRequest, Strict
+from holotable.server.storage import seats_t
+from holotable.server.tokens import hash_token, new_id, new_token, token_matches
+
+from .kyrum_store import CampaignRow, CampaignStore, Conflict, MessageRow
+
+if TYPE_CHECKING:
+    from holotable.server.live import LiveTable
+    from holotable.server.tables import TableManager
+
+log = logging.getLogger("holotable.server.kyrum")
+
+
+# ---------------------------------------------------------------------------------------------- requests
+class CreateCampaignRequest(Strict):
+    name: str = Field(min_length=1, max_length=80, description="the campaign's name (one line)")
+    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="campaign seed (default: random)")
+    pack: str = Field(DEFAULT_PACK, min_length=1, max_length=64, description="a content pack shipped with holotable")
+    partner: bool = Field(False, description="Black Hole partner mode, fixed for good (KYR-CAMPAIGN-09)")
+
+
+class TextRequest(Strict):
+    text: str = Field(min_length=1, max_length=2000)
+
+
+class CommentRequest(Strict):
+    text: str = Field(max_length=500)
+
+
+class BuyRequest(Strict):
+    item: str = Field(min_length=1, max_length=64, examples=["t1", "T01"])
+
+
+class QuestionnaireRequest(Strict):
+    answers: dict[str, int] = Field(default_factory=dict)
+    partner_score: int | None = Field(None, ge=0, le=50)
+
+
+class CodeRequest(Strict):
+    code: str = Field(min_length=1, max_length=4000)
+
+
+def shipped_packs() -> list[str]:
+    return sorted(p.name for p in PACKS_DIR.iterdir() if p.is_dir())
+
+
+def table_seed(campaign_seed: int, number: int) -> int:
+    """The table seed of game ``number``: the spec's game seed cut to what a server table stores (62 bits)."""
+    return game_seed(campaign_seed, number) & (MAX_SEED - 1)
+
+
+def seat_token_for(campaign_token: str, table_id: str) -> str:
+    """The seat token of a campaign's table: only the campaign token's holder can compute it."""
+    digest = hashlib.sha256(f"kyrum-seat:{campaign_token}:{table_id}".encode()).digest()
+    return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
+
+
+def _one_line(text: str, what: str) -> str:
+    if any(ch in text for ch in "\r\n\x00"):
+        raise ApiError(422, f"{what} is one line")
+    return text
+
+
+def _bearer(authorization: str | None) -> str:
+    if authorization is None:
+        raise ApiError(403, "a campaign needs its token (Authorization: Bearer <campaign token>)")
+    scheme, _, token = authorization.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(403, "the Authorization header must be 'Bearer <campaign token>'")
+    return token.strip()
+
+
+def _rule_error(exc: HolotableError) -> ApiError:
+    rule = getattr(exc, "rule", None)
+    status = 409 if isinstance(exc, IllegalActionError) else 422
+    return ApiError(status, str(exc), rule if isinstance(rule, str) else None)
+
+
+def _sent_messages(table: LiveTable) -> list[tuple[int, str]]:
+    """The Black Hole messages written at ``table`` (``send <text>`` actions), with the game number."""
+    number = int(table.state.data.game)
+    out = []
+    for record in table.actions:
+        words = record.action.strip()
+        if words.lower().startswith("send") and words[4:].strip():
+            out.append((number, words[4:].strip()))
+    return out
+
+
+class _Extension(TableExtension):
+    game = "kyrum"
+
+    def __init__(self) -> None:
+        # One server process may run several apps (tests, a restart): everything is kept per manager.
+        self.stores: weakref.WeakKeyDictionary[TableManager, CampaignStore] = weakref.WeakKeyDictionary()
+        self.managers: weakref.WeakSet[TableManager] = weakref.WeakSet()
+        self.locks: weakref.WeakKeyDictionary[TableManager, dict[str, asyncio.Lock]] = weakref.WeakKeyDictionary()
+        #: table id -> campaign id (a cache of the campaign game rows).
+        self.table_campaigns: dict[str, str | None] = {}
+
+    # ------------------------------------------------------------------ plumbing
+    def store(self, manager: TableManager) -> CampaignStore:
+        found = self.stores.get(manager)
+        if found is None:
+            found = self.stores[manager] = CampaignStore(manager.store.engine)
+        return found
+
+    def _manager_of(self, table: LiveTable) -> TableManager | None:
+        """The manager running ``table`` (the table hooks are not given it)."""
+        for manager in list(self.managers):
+            if manager.tables.get(table.id) is table:
+                return manager
+        return None
+
+    def campaign_of(self, table: LiveTable) -> str | None:
+        """The campaign whose game ``table`` plays (``None``: an ordinary Kyrum table). Looked up once
+        per table: :meth:`start_table` records its own tables itself, after their game row exists."""
+        if table.id not in self.table_campaigns:
+            manager = self._manager_of(table)
+            if manager is None:
+                return None
+            self.table_campaigns[table.id] = self.store(manager).campaign_of_table(table.id)
+        return self.table_campaigns[table.id]
+
+    def lock(self, manager: TableManager, campaign_id: str) -> asyncio.Lock:
+        """One change at a time per campaign in this server (the revision check guards the database)."""
+        return self.locks.setdefault(manager, {}).setdefault(campaign_id, asyncio.Lock())
+
+    async def start(self, manager: TableManager) -> None:
+        self.managers.add(manager)
+        store = self.store(manager)
+        await asyncio.to_thread(store.create_schema)
+        for row in await asyncio.to_thread(store.playing):
+            try:
+                await self.reconcile(manager, row)
+            except Exception:  # one campaign's trouble must not keep the server down
+                log.exception("kyrum campaign %s could not be checked at start", row.id)
+
+    async def reconcile(self, manager: TableManager, row: CampaignRow) -> CampaignRow:
+        """Fold the campaign's game when its table has finished (e.g. while the server was down)."""
+        if row.table_id is None:
+            return row
+        table = manager.tables.get(row.table_id)
+        if table is not None:
+            state = table.state
+            sent = _sent_messages(table)
+        else:
+            stored = await asyncio.to_thread(manager.store.table, row.table_id)
+            if stored is None or stored[0].status != "finished":
+                return row
+            try:
+                rebuilt = manager.rebuild(*stored)
+            except (HolotableError, ValueError) as exc:
+                log.error("kyrum campaign %s: table %s does not rebuild: %s", row.id, row.table_id, exc)
+                return row
+            state, sent = rebuilt.state, _sent_messages(rebuilt)
+        if state.is_terminal():
+            await asyncio.to_thread(self.fold, manager, row.id, row.table_id, state, sent)
+            fresh = await asyncio.to_thread(self.store(manager).get, row.id)
+            assert fresh is not None
+            return fresh
+        return row
+
+    def fold(self, manager: TableManager, campaign_id: str, table_id: str, state: State[Any, Any],
+             sent: list[tuple[int, str]]) -> bool:
+        number = int(state.data.game)
+
+        def folded(current: CampaignState, notes: list[str]) -> CampaignState:
+            out = fold_game(current, state)
+            for text in notes:  # notes written during the game (KYR-SCRIPT-07)
+                out = add_journal_note(out, text)
+                out.journal[-1]["game"] = number
+            return out
+
+        done = self.store(manager).fold(campaign_id, number, table_id, folded, sent)
+        if done:
+            log.info("kyrum campaign %s: game %s folded", campaign_id, number)
+        return done
+
+    # ------------------------------------------------------------------ table hooks
+    def after_action(self, table: LiveTable, seat: int, before: State[Any, Any], after: State[Any, Any],
+                     action: Any, source: str) -> None:
+        manager = self._manager_of(table)
+        if manager is None:
+            return
+        store = self.store(manager)
+        text = str(action)
+        is_send = text.lower().startswith("send") and bool(text[4:].strip())
+        if not is_send and not after.is_terminal():
+            return
+        row = store.by_table(table.id)
+        if row is None:
+            return
+        if is_send:
+            store.record_send(row.id, int(after.data.game), text[4:].strip())
+        if after.is_terminal():
+            self.fold(manager, row.id, table.id, after, _sent_messages(table))
+
+    def rematch_refusal(self, table: LiveTable) -> str | None:
+        if self.campaign_of(table) is None:
+            return None
+        return ("a campaign's game is followed by the campaign's next game, not by a rematch"
+                " (start it on the campaign page)")
+
+    def payload_extra(self, table: LiveTable, seat: int | None) -> dict[str, Any] | None:
+        """The pack's public reference (crafting recipes, gauge ranges, Thoth items) for everyone; the
+        campaign's page link only for the seat (a spectator learns nothing of the campaign)."""
+        out: dict[str, Any] = {"reference": _reference(str(table.config.params.get("pack", DEFAULT_PACK)))}
+        campaign_id = self.campaign_of(table) if seat is not None else None
+        if campaign_id is not None:
+            out["campaign_id"] = campaign_id
+            out["campaign_url"] = f"/campaigns/{campaign_id}"
+        return out
+
+    # ------------------------------------------------------------------ routes
+    def router(self, manager: TableManager) -> APIRouter:
+        self.managers.add(manager)
+        routes = APIRouter()
+        ext = self
+
+        async def owned(campaign_id: str, authorization: str | None) -> tuple[CampaignRow, str]:
+            token = _bearer(authorization)
+            if len(campaign_id) > 32:
+                raise ApiError(404, f"no campaign {campaign_id!r}")
+            row = await asyncio.to_thread(ext.store(manager).get, campaign_id)
+            if row is None:
+                raise ApiError(404, f"no campaign {campaign_id!r}")
+            if not token_matches(token, row.token_hash):
+                raise ApiError(403, "that token does not open this campaign")
+            if row.table_id is not None:
+                ext.table_campaigns[row.table_id] = row.id
+                row = await ext.reconcile(manager, row)
+            return row, token
+
+        async def write(fn: Any, *args: Any) -> None:
+            try:
+                await asyncio.to_thread(fn, *args)
+            except Conflict as exc:
+                raise ApiError(409, str(exc)) from exc
+
+        def between_games(row: CampaignRow, what: str) -> None:
+            if row.table_id is not None:
+                raise ApiError(409, f"{what} is only possible between games; game {row.state.next_game} is being "
+                                    "played (finish it first)")
+
+        @routes.post("/api/campaigns", status_code=201, tags=["kyrum"])
+        async def create_campaign(body: CreateCampaignRequest) -> dict[str, Any]:
+            name = _one_line(body.name.strip(), "a campaign name")
+            if not name:
+                raise ApiError(422, "a campaign name is 1 to 80 characters")
+            if body.pack not in shipped_packs():
+                raise ApiError(422, f"pack takes one of {shipped_packs()} here")
+            seed = body.seed if body.seed is not None else secrets.randbelow(MAX_SEED)
+            try:
+                state = new_campaign(body.pack, seed=seed, partner=body.partner)
+            except DataError as exc:
+                raise ApiError(422, str(exc)) from exc
+            token = new_token()
+            row = CampaignRow(id=new_id(), name=name, token_hash=hash_token(token), uid=secrets.token_hex(4),
+                              pack=body.pack, state=state, revision=0, partner_id=None, answers=None, table_id=None,
+                              created_at=manager.clock.now())
+            await asyncio.to_thread(ext.store(manager).insert, row)
+            return {"campaign_id": row.id, "token": token, "url": f"/campaigns/{row.id}"}
+
+        @routes.get("/api/campaigns/{campaign_id}", tags=["kyrum"])
+        async def read_campaign(campaign_id: str,
+                                authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+            row, token = await owned(campaign_id, authorization)
+            return await ext.describe(manager, row, token)
+
+        @routes.post("/api/campaigns/{campaign_id}/games", status_code=201, tags=["kyrum"])
+        async def start_next(campaign_id: str,
+                             authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+            async with ext.lock(manager, campaign_id):
+                row, token = await owned(campaign_id, authorization)
+                between_games(row, "starting a game")
+                return await ext.start_table(manager, row, token)
+
+        @routes.post("/api/campaigns/{campaign_id}/notes", tags=["kyrum"])
+        async def add_note(campaign_id: str, body: TextRequest,
+                           authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+            async with ext.lock(manager, campaign_id):
+                row, token = await owned(campaign_id, authorization)
+                if not body.text.strip():
+                    raise ApiError(422, "a journal note is 1 to 2000 characters")
+                state = None if row.table_id is not None else add_journal_note(row.state, body.text.strip())
+                await write(ext.store(manager).add_note, row, body.text.strip(), state)
+                return await ext.describe(manager, (await owned(campaign_id, authorization))[0], token)
+
+        @routes.post("/api/campaigns/{campaign_id}/comment", tags=["kyrum"])
+        async def comment(campaign_id: str, body: CommentRequest,
+                          authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+            async with ext.lock(manager, campaign_id):
+                row, token = await owned(campaign_id, authorization)
+                text = _one_line(body.text, "a comment")
+                between_games(row, "editing a comment")
+                if row.state.next_game < 2:
+                    raise ApiError(409, "no game has been finished yet", "KYR-CAMPAIGN-03")
+                try:
+                    state = set_comment(row.state, row.state.next_game - 1, text)
+                except HolotableError as exc:
+                    raise _rule_error(exc) from exc
+                await write(ext.store(manager).save_state, row, state)
+                return await ext.describe(manager, (await owned(campaign_id, authorization))[0], token)
+
+        @routes.post("/api/campaigns/{campaign_id}/market", tags=["kyrum"])
+        async def buy(campaign_id: str, body: BuyRequest,
+                      authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+            async with ext.lock(manager, campaign_id):
+                row, token = await owned(campaign_id, authorization)
+                between_games(row, "buying at the Thoth market")
+                if row.state.next_game == 1:
+                    raise ApiError(409, "the Thoth market opens at the end of a game", "KYR-THOTH-01")
+                pack = load_pack(row.pack)
+                iid = _item_id(pack, body.item)
+                try:
+                    state = buy_item(row.state, pack, iid)
+                except HolotableError as exc:
+                    raise _rule_error(exc) from exc
+                await write(ext.store(manager).save_state, row, state)
+                return await ext.describe(manager, (await owned(campaign_id, authorization))[0], token)
+
+        @routes.post("/api/campaigns/{campaign_id}/questionnaire", tags=["kyrum"])
+        async def questionnaire(campaign_id: str, body: QuestionnaireRequest,
+                                authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+            async with ext.lock(manager, campaign_id):
+                row, token = await owned(campaign_id, authorization)
+                await ext.answer(manager, row, body)
+                return await ext.describe(manager, (await owned(campaign_id, authorization))[0], token)
+
+        @routes.post("/api/campaigns/{campaign_id}/link-invites", status_code=201, tags=["kyrum"])
+        async def link_invite(campaign_id: str,
+                              authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+            row, _ = await owned(campaign_id, authorization)
+            ext.check_linkable(row)
+            code = "KYRLINK-" + new_token()
+            await asyncio.to_thread(ext.store(manager).add_invite, row, hash_token(code), manager.clock.now())
+            return {"code": code}
+
+        @routes.post("/api/campaigns/{campaign_id}/link", tags=["kyrum"])
+        async def accept_link(campaign_id: str, body: CodeRequest,
+                              authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+            row, token = await owned(campaign_id, authorization)
+            store = ext.store(manager)
+            code_hash = hash_token(body.code.strip())
+            other_id = await asyncio.to_thread(store.invite_owner, code_hash)
+            if other_id is None:
+                raise ApiError(404, "no such link code on this server (used, withdrawn or mistyped)")
+            if other_id == row.id:
+                raise ApiError(422, "a campaign cannot be its own Black Hole partner")
+            other = await asyncio.to_thread(store.get, other_id)
+            assert other is not None
+            ext.check_linkable(row)
+            ext.check_linkable(other)
+            if other.state.pack_id != row.state.pack_id:
+                raise ApiError(422, f"the campaigns use different packs ({other.state.pack_id!r}, "
+                                    f"{row.state.pack_id!r})")
+            await write(store.link, other, row, code_hash)
+            return await ext.describe(manager, (await owned(campaign_id, authorization))[0], token)
+
+        @routes.post("/api/campaigns/{campaign_id}/codes", tags=["kyrum"])
+        async def import_code(campaign_id: str, body: CodeRequest,
+                              authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+            async with ext.lock(manager, campaign_id):
+                row, token = await owned(campaign_id, authorization)
+                if not row.state.partner.get("enabled"):
+                    raise ApiError(409, "this campaign was created without a Black Hole partner; it cannot receive "
+                                        "messages", "KYR-CAMPAIGN-09")
+                try:
+                    msg = partner_codes.decode(body.code)
+                except partner_codes.CodeError as exc:
+                    raise ApiError(422, str(exc)) from exc
+                if msg["pack"] != row.state.pack_id:
+                    raise ApiError(422, f"the code is for pack {msg['pack']!r}, this campaign plays "
+                                        f"{row.state.pack_id!r}")
+                if msg["uid"] == row.uid:
+                    raise ApiError(422, "this code was written by this very campaign; give it to your partner")
+                if msg["kind"] == "score" and not 0 <= int(msg["score"]) <= 50:
+                    raise ApiError(422, f"the code's score {msg['score']} is out of range")
+                try:
+                    fresh = await asyncio.to_thread(ext.store(manager).import_message, row, msg)
+                except Conflict as exc:
+                    raise ApiError(409, str(exc)) from exc
+                if not fresh:
+                    raise ApiError(409, "this code has already been received")
+                return await ext.describe(manager, (await owned(campaign_id, authorization))[0], token)
+
+        @routes.get("/campaigns", include_in_schema=False, response_model=None)
+        async def campaigns_page() -> Response:
+            return _page("campaign.html")
+
+        @routes.get("/campaigns/{campaign_id}", include_in_schema=False, response_model=None)
+        async def campaign_page(campaign_id: str) -> Response:
+            return _page("campaign.html")
+
+        return routes
+
+    # ------------------------------------------------------------------ campaign actions
+    def check_linkable(self, row: CampaignRow) -> None:
+        if not row.state.partner.get("enabled"):
+            raise ApiError(409, f"campaign {row.name!r} was created without a Black Hole partner; partner mode is "
+                                "chosen once, at creation", "KYR-CAMPAIGN-09")
+        if row.partner_id is not None:
+            raise ApiError(409, f"campaign {row.name!r} already has a Black Hole partner")
+
+    async def start_table(self, manager: TableManager, row: CampaignRow, token: str) -> dict[str, Any]:
+        store = self.store(manager)
+        number = row.state.next_game
+        inbox = [m for m in await asyncio.to_thread(store.messages, row.id, "in")
+                 if m.kind == "message" and m.used_in_game is None]
+        state = CampaignState.from_dict(row.state.to_dict())
+        for m in inbox:  # heard at this game's Black Hole (KYR-ENC-09)
+            state.partner_log.append({"game": number, "sent": None, "received": m.text, "from": m.sender,
+                                      "partner_game": m.game})
+        try:
+            probe = start_game(state, row.pack, private=True)  # spectators see nothing of it
+        except HolotableError as exc:
+            raise _rule_error(exc) from exc
+        params = {k: v for k, v in probe.config.params.items() if k in ("pack", "campaign", "private")}
+        req = CreateTableRequest.model_validate({
+            "game": "kyrum", "players": 1, "params": params, "seats": [{"kind": "human", "name": row.name[:40]}],
+            "seed": table_seed(row.state.campaign_seed, number)})
+        table, you = await manager.create(req)
+        assert you is not None
+        seat_token = seat_token_for(token, table.id)
+        async with table.lock:  # the seat's token is the one the campaign token derives
+            await asyncio.to_thread(self._set_seat_hash, manager, table.id, hash_token(seat_token))
+            table.seats[0].token_hash = hash_token(seat_token)
+        try:
+            await asyncio.to_thread(store.start_game, row, state, number, table.id, [m.id for m in inbox])
+        except Conflict as exc:
+            raise ApiError(409, str(exc)) from exc
+        self.table_campaigns[table.id] = row.id
+        return {"table_id": table.id, "game": number, "seat": 0, "token": seat_token, "url": f"/t/{table.id}"}
+
+    @staticmethod
+    def _set_seat_hash(manager: TableManager, table_id: str, token_hash: str) -> None:
+        with manager.store.engine.begin() as conn:
+            conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == 0)
+                         .values(token_hash=token_hash))
+
+    async def answer(self, manager: TableManager, row: CampaignRow, body: QuestionnaireRequest) -> None:
+        pack = load_pack(row.pack)
+        length = int(pack.schedule["length"])
+        if row.table_id is not None or row.state.next_game <= length:
+            raise ApiError(409, f"the questionnaire opens only after game {length}; "
+                                f"{row.state.next_game - 1} finished so far", "KYR-CAMPAIGN-05")
+        if row.state.questionnaire is not None:
+            raise ApiError(409, "the questionnaire has already been scored", "KYR-CAMPAIGN-06")
+        if row.answers is not None and body.answers and body.answers != row.answers:
+            raise ApiError(409, "the questionnaire has already been answered", "KYR-CAMPAIGN-06")
+        chosen = dict(row.answers or body.answers)
+        questions = pack.questionnaire["questions"]
+        ids = [q["id"] for q in questions]
+        unknown = sorted(set(chosen) - set(ids))
+        if unknown:
+            raise ApiError(422, f"unknown question(s): {', '.join(unknown)}")
+        for q in questions:
+            choice = chosen.get(q["id"])
+            if choice is None or not 0 <= choice < len(q["choices"]):
+                raise ApiError(422, f"question {q['id']} needs an answer 0..{len(q['choices']) - 1}")
+        enabled = bool(row.state.partner.get("enabled"))
+        if body.partner_score is not None and not enabled:
+            raise ApiError(422, "this campaign has no Black Hole partner: the score is doubled instead")
+        other = body.partner_score if body.partner_score is not None else (
+            await self.partner_score(manager, row) if enabled else None)
+        state = None
+        if not enabled or other is not None:
+            state = finish_questionnaire(row.state, pack, chosen, other)
+        try:
+            await asyncio.to_thread(self.store(manager).save_answers, row, chosen, state)
+        except Conflict as exc:
+            raise ApiError(409, str(exc)) from exc
+
+    async def partner_score(self, manager: TableManager, row: CampaignRow) -> int | None:
+        """An imported score code, else the linked partner's own answers."""
+        store = self.store(manager)
+        imported = [m.score for m in await asyncio.to_thread(store.messages, row.id, "in")
+                    if m.kind == "score" and m.score is not None]
+        if imported:
+            return imported[-1]
+        if row.partner_id is not None:
+            other = await asyncio.to_thread(store.get, row.partner_id)
+            if other is not None and other.answers is not None:
+                return score_answers(load_pack(other.pack), other.answers)
+        return None
+
+    # ------------------------------------------------------------------ what the owner sees
+    async def describe(self, manager: TableManager, row: CampaignRow, token: str) -> dict[str, Any]:
+        store = self.store(manager)
+        pack = load_pack(row.pack)
+        st = row.state
+        length = int(pack.schedule["length"])
+        messages = await asyncio.to_thread(store.messages, row.id)
+        partner_name = None
+        if row.partner_id is not None:
+            other = await asyncio.to_thread(store.get, row.partner_id)
+            partner_name = None if other is None else other.name
+        own = None if row.answers is None else score_answers(pack, row.answers)
+        playing = None
+        if row.table_id is not None:
+            playing = {"game": st.next_game, "table_id": row.table_id, "seat": 0,
+                       "token": seat_token_for(token, row.table_id), "url": f"/t/{row.table_id}"}
+        market_open = row.table_id is None and st.next_game > 1
+        items = []
+        for t, iid in enumerate(pack.item_order, start=1):
+            item = pack.items[iid]
+            rec = st.items.get(iid, {"owned": 0, "consumed": 0})
+            items.append({"ref": f"t{t}", "id": iid, "name": item.name, "cost": item.cost, "text": item.text,
+                          "kind": item.kind, "max_owned": item.max_owned, "owned": rec["owned"] - rec["consumed"],
+                          "can_buy": market_open and st.np_bank >= item.cost
+                          and rec["owned"] - rec["consumed"] < item.max_owned})
+        return {
+            "campaign_id": row.id,
+            "name": row.name,
+            "pack": row.pack,
+            "pack_title": pack.title,
+            "seed": st.campaign_seed,
+            "next_game": st.next_game,
+            "length": length,
+            "complete": row.table_id is None and st.next_game > length,
+            "playing": playing,
+            "games": [{**g, "token": seat_token_for(token, g["table_id"]), "url": f"/t/{g['table_id']}"}
+                      for g in await asyncio.to_thread(store.games, row.id)],
+            "np_bank": st.np_bank,
+            "scoreboard": st.scoreboard,
+            "journal": st.journal,
+            "notes_pending": await asyncio.to_thread(store.notes, row.id),
+            "narratives": st.narratives,
+            "glossary": [{"term": term, **pack.glossary.get(term, {})} for term in st.glossary],
+            "tracking": [{"planet": n, "name": pack.planets[n].name, "scripts": codes}
+                         for n, codes in tracking_list(st, pack).items()],
+            "market": {"open": market_open, "items": items},
+            "questionnaire": {
+                "open": row.table_id is None and st.next_game > length and st.questionnaire is None,
+                "questions": [{"id": q["id"], "text": q["text"], "choices": q["choices"], "points": q["points"]}
+                              for q in pack.questionnaire["questions"]],
+                "max": pack.questionnaire["max"],
+                "answered": row.answers is not None,
+                "own_score": own,
+                "result": st.questionnaire,
+            },
+            "partner": {
+                "enabled": bool(st.partner.get("enabled")),
+                "linked": row.partner_id is not None,
+                "partner_name": partner_name,
+                "inbox": [_message(m) for m in messages if m.direction == "in"],
+                "outbox": [{**_message(m), "code": partner_codes.encode(
+                    partner_codes.payload(st.pack_id, m.sender, row.uid, m.game, m.kind, m.text, m.score))}
+                    for m in messages if m.direction == "out"],
+                "score_code": None if own is None or not st.partner.get("enabled") else partner_codes.encode(
+                    partner_codes.payload(st.pack_id, row.name, row.uid, length, "score", "", own)),
+                "log": st.partner_log,
+            },
+        }
+
+
+def _message(m: MessageRow) -> dict[str, Any]:
+    return {"kind": m.kind, "from": m.sender, "game": m.game, "text": m.text, "score": m.score,
+            "heard_in_game": m.used_in_game}
+
+
+@functools.cache
+def _reference(pack_id: str) -> dict[str, Any]:
+    """What the table page shows beside the view: crafting costs, gauge ranges, the items' rules."""
+    try:
+        pack = load_pack(pack_id)
+    except DataError:
+        return {}
+    return {
+        "crafting": {el: [{"name": recipe_name(r), "recipe": r} for r in recipes]
+                     for el, recipes in pack.rules["crafting"].items()},
+        "gauges": pack.rules["gauges"],
+        "element_cap": 6,
+        "items": [{"ref": f"t{t}", "id": iid, "name": pack.items[iid].name, "cost": pack.items[iid].cost,
+                   "text": pack.items[iid].text} for t, iid in enumerate(pack.item_order, start=1)],
+        "validation_fuel_cost": pack.rules.get("validation_fuel_cost"),
+    }
+
+
+def _item_id(pack: Pack, ref: str) -> str:
+    order = pack.item_order
+    low = ref.strip().lower()
+    for iid in order:
+        if low in (iid.lower(), pack.items[iid].name.lower()):
+            return iid
+    if low[:1] == "t" and low[1:].isdigit() and 1 <= int(low[1:]) <= len(order):
+        return order[int(low[1:]) - 1]
+    raise ApiError(422, f"no Thoth item {ref!r}; items: {', '.join(order)}")
+
+
+def _page(name: str) -> Response:
+    """A packaged browser page, as the app serves its own (404 with a reason when the pages are not installed)."""
+    from holotable.server.app import _default_static_dir
+    from holotable.server.app import _page as packaged_page
+
+    return packaged_page(_default_static_dir(), name)
+
+
+EXTENSION = _Extension()

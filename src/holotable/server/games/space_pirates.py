@@ -1,0 +1,256 @@
+"""Server extension of the Space Pirates page: flick trajectories, ruler previews and the table catalog.
+
+* **Flick trajectories.** The engine stores only where a flick left the tokens. After a flick the
+  extension re-resolves it from the state *before* the action, with the same random stream and the
+  same resolver but recording the path (:func:`replay_flick`), checks that the replay ends exactly
+  where the engine's own resolution did, and keeps a sampled, compact copy per table in memory. Every
+  screen gets it in ``extra.flick`` and animates it once (keyed by its ply). Only token ids and
+  positions travel: the identity of a face-down token is never part of it.
+* **Ruler previews.** ``POST /api/tables/{id}/preview`` (seat token) tries a ``ruler``, ``drift``,
+  ``place`` or ``storm`` action on a clone of the table and answers whether the rules allow it, with
+  the engine's reason and rule id when not, and the ruler's route when it is. Nothing changes.
+* **The fan.** ``extra.fan`` is the geometry of the ruler being laid: its origin, the allowed range
+  of directions (90 degrees either side of the heading, a whole turn when drifting) and its length.
+* **Catalog.** ``GET /api/tables/{id}/space-pirates/catalog``: the energy cards (value, symbols), sizes and the
+  dexterity noise of the table's configuration (public component data).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from fastapi import APIRouter, Header
+from pydantic import BaseModel, Field
+
+from holotable.engine.errors import ActionError
+from holotable.games.space_pirates import geometry as geo
+from holotable.games.space_pirates.data import content_for
+from holotable.games.space_pirates.flow import drift_anchor, nose
+from holotable.games.space_pirates.physics import FlickOutcome, PymunkFlickResolver, apply_noise
+from holotable.server.extensions import TableExtension
+from holotable.server.live import ApiError
+
+if TYPE_CHECKING:
+    from holotable.engine import State
+    from holotable.server.live import LiveTable
+    from holotable.server.tables import TableManager
+
+log = logging.getLogger(__name__)
+
+#: Verbs a preview may try: the deterministic, geometric choices (never a flick: it draws chance).
+PREVIEW_VERBS = ("ruler", "drift", "place", "storm")
+#: Frames per second of the stored trajectory (the engine records 60; half is smooth enough).
+TRAJECTORY_FPS = 30
+#: Positions are sent to a tenth of a centimetre.
+DECIMALS = 1
+
+
+class PreviewRequest(BaseModel):
+    action: str = Field(max_length=200, description="the action's text form, e.g. 'ruler 45.0'")
+
+
+def replay_flick(before: State[Any, Any], action: Any) -> tuple[int, int, FlickOutcome] | None:
+    """Re-resolve the flick ``action`` from ``before`` with trajectory recording.
+
+    Returns ``(token id, flicker, outcome)``, or ``None`` when ``before`` is not asking for a flick.
+    It draws the dexterity noise and runs the resolver exactly as ``flow.do_flick`` does, on a
+    clone, so the random stream (hence the noise and the result) is the engine's own.
+    """
+    if getattr(action, "verb", None) != "flick":
+        return None
+    st = before.clone(keep_events=False)
+    game: Any = st.game
+    dec = game.decision(st)
+    if dec is None or dec.get("kind") != "flick":
+        return None
+    ctx = game.ctx(st)
+    d = st.data
+    level = ctx.c.dexterity[ctx.cfg["dexterity"]]
+    angle, strength = float(action.a), float(action.b)
+    na, ns = apply_noise(angle, strength, level, ctx.rng)
+    resolver = PymunkFlickResolver(record_trajectory=True)
+    out = resolver.resolve(d.layout, d.ship_positions(), d.map_tokens(), dec["tid"], na, ns, ctx.rng,
+                           walled=ctx.cfg["walled_border"])
+    return int(dec["tid"]), int(dec["seat"]), out
+
+
+def compact_trajectory(before: State[Any, Any], after: State[Any, Any], tid: int, flicker: int,
+                       out: FlickOutcome) -> dict[str, Any]:
+    """The public, sampled record of one flick: the tokens that moved, their path and where they ended."""
+    start = before.data.map_tokens()
+    moved = sorted(set(out.rest) | set(out.exits) | {tid})
+    step = max(1, round(60 / TRAJECTORY_FPS))
+    frames: list[list[float | None]] = []
+    samples = out.trajectory[step - 1::step]
+    for frame in samples:
+        row: list[float | None] = []
+        for t in moved:
+            p = frame.get(t)
+            row += [None, None] if p is None else [round(p[0], DECIMALS), round(p[1], DECIMALS)]
+        frames.append(row)
+    final: list[float | None] = []
+    for t in moved:
+        p = after.data.pos[t] if after.data.where[t] == "map" else None
+        final += [None, None] if p is None else [round(p[0], DECIMALS), round(p[1], DECIMALS)]
+    return {
+        "ply": after.ply,
+        "tid": tid,
+        "flicker": flicker,
+        "tids": moved,
+        "start": [[round(start[t][0], DECIMALS), round(start[t][1], DECIMALS)] for t in moved],
+        "frames": frames,
+        "final": final,
+        "fps": TRAJECTORY_FPS,
+        "exits": sorted(out.exits),
+        "turned_over": sorted(out.turned_over),
+    }
+
+
+def _engine_rest(after: State[Any, Any]) -> dict[int, tuple[float, float]] | None:
+    """Where the engine's own resolution left the tokens (its last ``flick`` event), if recorded."""
+    for e in reversed(after.log_for(None)):
+        if e.ply != after.ply:
+            break
+        if e.kind == "flick":
+            rest = e.data.get("rest", {})
+            return {int(k): (float(v[0]), float(v[1])) for k, v in rest.items()}
+    return None
+
+
+def fan_of(state: State[Any, Any]) -> dict[str, Any] | None:
+    """The ruler being laid: origin, allowed directions and length (public geometry), or ``None``."""
+    game: Any = state.game
+    dec = game.decision(state)
+    if dec is None or dec.get("kind") not in ("ruler", "drift"):
+        return None
+    d = state.data
+    c = d.layout.c
+    seat = int(dec["seat"])
+    if dec["kind"] == "drift" or dec.get("drift"):
+        sh = d.ships[seat]
+        center = sh.center
+        if center is None:
+            return None
+        east = drift_anchor(d, seat, 0.0)
+        return {"kind": "drift", "seat": seat, "origin": [center[0], center[1]], "offset": east[0] - center[0],
+                "heading": None, "min": -180.0, "max": 180.0, "length": c.ruler_length}
+    anchor = dec["anchor"]
+    prev = float(dec["prev"])
+    if anchor is None:  # pragma: no cover - a ruler decision always has its anchor
+        anchor, prev = nose(d, seat)
+    return {"kind": "ruler", "seat": seat, "origin": [anchor[0], anchor[1]], "offset": 0.0, "heading": prev,
+            "min": prev - 90.0, "max": prev + 90.0, "length": c.ruler_length, "left": dec.get("left"),
+            "count": dec.get("count")}
+
+
+def preview(state: State[Any, Any], seat: int, text: str) -> dict[str, Any]:
+    """Try ``text`` for ``seat`` on a clone of ``state``: legal or not (with the engine's reason), and the route."""
+    game: Any = state.game
+    try:
+        action = game.parse_action(text)
+    except ActionError as exc:
+        raise ApiError(422, str(exc), exc.rule) from exc
+    if action.verb not in PREVIEW_VERBS:
+        raise ApiError(422, f"only {', '.join(PREVIEW_VERBS)} can be previewed")
+    if seat not in state.to_move():
+        return {"legal": False, "reason": "it is not your turn", "rule": None}
+    trial = state.clone(keep_events=True)
+    before_events = len(trial.log_for(seat))
+    try:
+        trial.apply(action, seat)
+    except ActionError as exc:
+        return {"legal": False, "reason": str(exc), "rule": exc.rule, "action": game.action_to_str(action)}
+    out: dict[str, Any] = {"legal": True, "action": game.action_to_str(action)}
+    if action.verb in ("ruler", "drift"):
+        d = state.data
+        for e in trial.log_for(seat)[before_events:]:
+            if e.kind == "ruler":
+                out["start"], out["end"] = e.data["start"], e.data["end"]
+                break
+        dec = game.decision(trial)
+        if dec is not None and dec.get("kind") == "dock_offer":
+            out["dock_base"] = dec["base"]
+        # Face-down tokens under this ruler (their positions are public, their faces are not sent).
+        if "start" in out:
+            rect = geo.ruler_rect(tuple(out["start"]), float(action.a), d.layout.c)
+            out["under"] = [t for t, p in sorted(d.map_tokens().items())
+                            if not d.open[t] and geo.token_under_ruler(p, rect, d.layout.c.token_radius) is not None]
+    return out
+
+
+class _Extension(TableExtension):
+    game = "space-pirates"
+
+    def __init__(self) -> None:
+        #: table id -> the last flick's compact trajectory
+        self.flicks: dict[str, dict[str, Any]] = {}
+
+    def after_action(self, table: LiveTable, seat: int, before: State[Any, Any], after: State[Any, Any],
+                     action: Any, source: str) -> None:
+        replay = replay_flick(before, action)
+        if replay is None:
+            return
+        tid, flicker, out = replay
+        engine = _engine_rest(after)
+        if engine is not None and engine != out.rest:  # never animate a path the table did not take
+            log.error("flick replay at table %s, ply %s differs from the engine's result", table.id, after.ply)
+            return
+        self.flicks[table.id] = compact_trajectory(before, after, tid, flicker, out)
+
+    def payload_extra(self, table: LiveTable, seat: int | None) -> dict[str, Any] | None:
+        st = table.state
+        c = st.data.layout.c
+        level = c.dexterity[st.config["dexterity"]]
+        return {
+            "flick": self.flicks.get(table.id),
+            "fan": fan_of(st),
+            "noise": {"level": st.config["dexterity"], "angle_sd": level[0], "strength_sd": level[1]},
+            "d_max": float(c.physics["d_max"]),
+        }
+
+    def router(self, manager: TableManager) -> APIRouter | None:
+        api = APIRouter()
+
+        @api.post("/api/tables/{table_id}/preview")
+        async def preview_route(table_id: str, body: PreviewRequest,
+                                authorization: str | None = Header(default=None)) -> dict[str, Any]:
+            """Would this ruler (or drift, placement, storm position) be legal now? Changes nothing."""
+            table = await manager.get(table_id)
+            if table.record.game != self.game:
+                raise ApiError(404, "previews are for Space Pirates tables")
+            token = _bearer(authorization)
+            seat = table.seat_of(token)
+            return preview(table.state, seat, body.action)
+
+        @api.get("/api/tables/{table_id}/space-pirates/catalog")
+        async def catalog_route(table_id: str) -> dict[str, Any]:
+            """The energy cards, sizes and noise of this table's configuration (public component data)."""
+            table = await manager.get(table_id)
+            if table.record.game != self.game:
+                raise ApiError(404, "the Space Pirates catalog is for Space Pirates tables")
+            content = content_for(table.config)
+            c = content.constants
+            return {
+                "cards": {e.id: {"value": e.value, "symbols": list(e.symbols)} for e in content.energy},
+                "sizes": {"ruler_length": c.ruler_length, "ruler_width": c.ruler_width,
+                          "token_radius": c.token_radius, "ship_radius": c.ship_radius,
+                          "storm_radius": c.storm_radius},
+                "dexterity": {k: list(v) for k, v in c.dexterity.items()},
+                "d_max": float(c.physics["d_max"]),
+                "victory": c.victory_standard,
+            }
+
+        return api
+
+
+def _bearer(authorization: str | None) -> str:
+    if authorization is None:
+        raise ApiError(403, "a preview needs your seat token (Authorization: Bearer <token>)")
+    scheme, _, token = authorization.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(403, "the Authorization header must be 'Bearer <seat token>'")
+    return token.strip()
+
+
+EXTENSION = _Extension()

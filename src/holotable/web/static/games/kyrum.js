@@ -1,0 +1,383 @@
+// Black Hole: Kyrum — the table page of one campaign game: the boards as gauges, the area's four planets
+// with their distance dice, crafting with its costs, exploration dice (animated when new), the script
+// being read as a booklet page with its choices, the inventory and its study progress, narratives, the
+// journey card, the objectives and the validation, and the end of the game with its notoriety and a
+// link back to the campaign page (Thoth market, scoreboard, journal).
+//
+// Every legal move is one button (data-action = its text); the moves that belong to a part of the
+// table are shown there (explore on a planet, study on a card, craft in the crafting panel...), the
+// others in the "Your move" panel, so nothing legal is ever missing.
+
+import { facts, h, plural } from "../js/dom.js";
+
+const LABELS = { fuel: "Fuel", knowledge: "Knowledge", health: "Health", suit: "Suit", ship: "Ship", firepower: "Firepower" };
+const SHORT = { common: "C", uncommon: "U", rare: "R", any: "any" };
+const PHASES = {
+  DISTANCE_WINDOW: "Distance window: explore a planet (the die says how far) or leave the area",
+  AREA: "In the area: explore, craft, study, or leave",
+  EXPLORATION: "Exploring a planet",
+  SCRIPT: "Reading the booklet",
+  TRADER: "The trader",
+  ENCOUNTER: "An encounter",
+  GAME_OVER: "The game is over",
+};
+
+// Dice shown last time: a new result gets the rolling animation once.
+let lastDiceKey = "";
+let diceChangedAt = 0;
+
+function gauge(name, value, range) {
+  const max = range ? range.max : 16;
+  const pct = Math.max(0, Math.min(100, (100 * value) / max));
+  const low = value <= Math.max(1, Math.floor(max / 6));
+  return h("div", { class: `ky-gauge${low ? " low" : ""}`, dataset: { gauge: name } },
+    h("span", { class: "ky-gauge-name" }, LABELS[name] || name),
+    h("span", {
+      class: "ky-track", role: "meter", "aria-label": LABELS[name] || name,
+      "aria-valuemin": "0", "aria-valuemax": String(max), "aria-valuenow": String(value),
+    }, h("span", { class: "ky-fill", style: `width:${pct}%` })),
+    h("span", { class: "ky-gauge-value" }, `${value}/${max}`));
+}
+
+function die(value, fresh, label) {
+  return h("span", { class: `ky-die${fresh ? " rolled" : ""}`, role: "img", "aria-label": `${label || "die"} ${value}` },
+    String(value));
+}
+
+function recipeText(recipe) {
+  if (recipe.gain) return Object.entries(recipe.gain).map(([g, n]) => `+${n} ${LABELS[g] || g}`).join(", ");
+  if (recipe.distance === "reroll") return "re-roll a distance die";
+  if (recipe.distance === "set1") return "set a distance die to 1";
+  return JSON.stringify(recipe);
+}
+
+function cost(costs) {
+  const parts = Object.entries(costs || {}).filter(([, n]) => n).map(([el, n]) => `${n} ${SHORT[el] || el}`);
+  return parts.length ? parts.join(" + ") : "nothing";
+}
+
+function richText(text) {
+  // Glossary links ([[term|label]]) are shown in bold italics, as in the booklet.
+  const out = [];
+  let last = 0;
+  const re = /\[\[([^\]]+)\]\]/g;
+  let m;
+  while ((m = re.exec(text || ""))) {
+    out.push(text.slice(last, m.index));
+    const raw = m[1];
+    out.push(h("strong", { class: "ky-term" }, h("em", {}, raw.includes("|") ? raw.split("|")[1] : raw)));
+    last = m.index + m[0].length;
+  }
+  out.push((text || "").slice(last));
+  return out;
+}
+
+function paragraphs(text) {
+  return String(text || "").split(/\n\s*\n/).map((p) => h("p", {}, richText(p)));
+}
+
+class Moves {
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.left = new Set(ctx.legal);
+  }
+
+  has(text) {
+    return this.left.has(text);
+  }
+
+  /** The button for a legal move (taken off the "other moves" list); null when it is not legal. */
+  button(text, label, cls = "") {
+    if (!this.left.has(text)) return null;
+    this.left.delete(text);
+    const ctx = this.ctx;
+    return h("button", {
+      type: "button", class: `action ${cls}`.trim(), disabled: ctx.busy, dataset: { action: text, key: `act:${text}` },
+      onclick: () => ctx.act(text), title: text,
+    }, label || text);
+  }
+
+  /** Every still unplaced legal move whose text starts with `prefix`. */
+  take(prefix, describe) {
+    return [...this.left].filter((t) => t === prefix || t.startsWith(`${prefix} `)).map((t) => this.button(t, describe ? describe(t) : t));
+  }
+}
+
+function slotsPanel(view, moves, fresh) {
+  return h("section", { class: "panel ky-area", "aria-labelledby": "ky-area-title" },
+    h("h2", { id: "ky-area-title" }, `Area ${view.area} of journey ${view.journey}`),
+    h("ol", { class: "ky-slots" }, (view.slots || []).map((s) => h("li", {
+      class: `ky-planet${s.explored ? " explored" : ""}${view.exploring === s.slot ? " exploring" : ""}`,
+      dataset: { slot: String(s.slot) },
+    },
+    h("div", { class: "ky-planet-head" },
+      h("span", { class: "ky-planet-name" }, `${s.name}`),
+      h("span", { class: "badge", title: "danger" }, `danger ${s.danger}`)),
+    h("div", { class: "ky-distance" }, h("span", { class: "muted" }, "distance "),
+      die(s.die, fresh && view.phase === "DISTANCE_WINDOW", `distance die of ${s.name}`)),
+    h("p", { class: "ky-desc" }, s.description),
+    s.explored ? h("p", { class: "muted" }, "explored") : null,
+    h("div", { class: "actions" },
+      moves.button(`explore ${s.slot}`, `Explore ${s.name} (distance ${s.die})`, "primary"))))),
+    view.dice && view.dice.length
+      ? h("div", { class: "ky-dice", "aria-live": "polite" }, h("span", {}, "Exploration dice: "),
+        view.dice.map((d, i) => die(d, fresh, `exploration die ${i + 1}`)),
+        h("strong", {}, ` total ${view.dice.reduce((a, b) => a + b, 0)}`))
+      : null);
+}
+
+function boardsPanel(view, ref) {
+  const g = view.gauges || {};
+  const ranges = ref.gauges || {};
+  const el = view.elements || {};
+  return h("section", { class: "panel ky-boards", "aria-labelledby": "ky-boards-title" },
+    h("h2", { id: "ky-boards-title" }, "Boards"),
+    h("div", { class: "ky-board-grid" },
+      h("div", {}, h("h3", {}, "Fuel & knowledge"), ["fuel", "knowledge"].map((k) => gauge(k, g[k] ?? 0, ranges[k]))),
+      h("div", {}, h("h3", {}, "Dashboard"), ["health", "suit", "ship", "firepower"].map((k) => gauge(k, g[k] ?? 0, ranges[k]))),
+      h("div", {}, h("h3", {}, "Elements"), ["common", "uncommon", "rare"].map((k) => h("div", { class: "ky-gauge", dataset: { element: k } },
+        h("span", { class: "ky-gauge-name" }, k),
+        h("span", { class: "ky-track el", role: "meter", "aria-label": `${k} elements`, "aria-valuemin": "0", "aria-valuemax": "6", "aria-valuenow": String(el[k] ?? 0) },
+          h("span", { class: "ky-fill", style: `width:${(100 * (el[k] ?? 0)) / 6}%` })),
+        h("span", { class: "ky-gauge-value" }, `${el[k] ?? 0}/6 (supply ${(view.supply || {})[k] ?? "?"})`))))));
+}
+
+function craftingPanel(view, ref, moves) {
+  const crafting = ref.crafting || {};
+  const rows = [];
+  for (const [element, recipes] of Object.entries(crafting)) {
+    for (const r of recipes) {
+      const name = r.name;
+      const buttons = name === "reroll" || name === "set1"
+        ? moves.take(`craft ${element} ${name}`, (t) => `slot ${t.split(" ")[3]}`)
+        : [moves.button(`craft ${element} ${name}`, "Craft")];
+      rows.push(h("tr", {},
+        h("td", {}, `1 ${element}`), h("td", {}, recipeText(r.recipe)),
+        h("td", {}, h("div", { class: "actions" }, buttons.filter(Boolean).length ? buttons : h("span", { class: "muted" }, "—")))));
+    }
+  }
+  return h("section", { class: "panel ky-craft", "aria-labelledby": "ky-craft-title" },
+    h("h2", { id: "ky-craft-title" }, "Crafting"),
+    h("div", { class: "scroll-x" }, h("table", { class: "grid" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Cost"), h("th", {}, "Gives"), h("th", {}, "Craft"))),
+      h("tbody", {}, rows))));
+}
+
+function inventoryPanel(view, moves) {
+  const cards = view.inventory || [];
+  const narr = (view.narratives || []).filter((n) => n.state === "active");
+  return h("section", { class: "panel ky-inventory", "aria-labelledby": "ky-inv-title" },
+    h("h2", { id: "ky-inv-title" }, `Inventory (${plural(cards.length, "discovery", "discoveries")})`),
+    cards.length ? h("ul", { class: "ky-cards" }, cards.map((c) => {
+      const need = Object.values(c.cost || {}).reduce((a, b) => a + b, 0);
+      const have = Object.values(c.paid || {}).reduce((a, b) => a + b, 0) + Object.values(c.waived || {}).reduce((a, b) => a + b, 0);
+      return h("li", { class: `ky-card${c.studied ? " studied" : ""}`, dataset: { card: c.ref } },
+        h("div", { class: "ky-planet-head" }, h("strong", {}, `${c.ref.toUpperCase()} ${c.name}`), h("span", { class: "badge" }, c.type)),
+        h("p", { class: "muted" }, `study cost ${cost(c.cost)}; paid ${cost(c.paid)}; knowledge ${c.knowledge}, ${c.notoriety} NP`),
+        h("div", { class: "ky-track", role: "progressbar", "aria-label": `study of ${c.name}`, "aria-valuemin": "0", "aria-valuemax": String(need || 1), "aria-valuenow": String(c.studied ? need : have) },
+          h("span", { class: "ky-fill", style: `width:${c.studied ? 100 : need ? (100 * have) / need : 0}%` })),
+        c.studied ? h("p", { class: "good" }, "studied") : null,
+        h("div", { class: "actions" }, moves.take(`study ${c.ref}`, (t) => `Study: ${t.split(" ").slice(2).join(" ")}`),
+          moves.take(`discard ${c.ref}`, () => `Discard ${c.name}`)));
+    })) : h("p", { class: "muted" }, "No discovery yet."),
+    h("h3", {}, "Narrative discoveries"),
+    narr.length ? h("ul", { class: "ky-cards" }, narr.map((n) => h("li", { class: "ky-card narrative" },
+      h("strong", {}, `${(n.ref || "").toUpperCase()} ${n.name || n.id || "narrative"}`),
+      n.text ? h("p", {}, richText(n.text)) : null,
+      h("p", { class: "muted" }, Object.entries(n).filter(([k]) => !["ref", "name", "text", "id", "state"].includes(k)).map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`).join("; ")),
+      h("div", { class: "actions" }, n.ref ? moves.take(`study ${n.ref}`, (t) => `Study: ${t.split(" ").slice(2).join(" ")}`) : null))))
+      : h("p", { class: "muted" }, "None active."));
+}
+
+function journeyPanel(view) {
+  return h("section", { class: "panel ky-journey", "aria-labelledby": "ky-journey-title" },
+    h("h2", { id: "ky-journey-title" }, "Journey card"),
+    h("ol", { class: "ky-journey-track", "aria-label": "journeys" }, [1, 2, 3].map((j) => h("li", { class: j === view.journey ? "current" : j < view.journey ? "done" : "" }, `Journey ${j}`))),
+    facts([
+      ["Journey", `${view.journey} (worth ${view.journey_np} NP)`],
+      ["Area", `${view.area}; ${plural(view.areas_revealed || 0, "area")} revealed`],
+      ["Planet deck", `${view.planet_deck_size} cards${view.top_planet_back_alert ? " — top card shows an alert" : ""}`],
+      ["Encounters", `${view.encounter_deck_size} in the deck${view.encounter_in_play ? `, ${view.encounter_in_play} in play` : ""}`],
+      ["Discovery deck", String(view.discovery_deck_size)],
+      ["Script NP this game", String(view.script_np)],
+      ["NP bank", String(view.np_bank)],
+      ["Main scripts read", `${view.main_scripts_read} of ${view.main_scripts_total}`],
+      view.travel_discounts && view.travel_discounts.length ? ["Travel discounts", view.travel_discounts.map(([a, u]) => `-${a} (${u} use)`).join(", ")] : null,
+    ]));
+}
+
+function objectivesPanel(view, moves) {
+  return h("section", { class: "panel ky-objectives", "aria-labelledby": "ky-obj-title" },
+    h("h2", { id: "ky-obj-title" }, "Objectives"),
+    h("ul", { class: "ky-objective-list" }, (view.objectives || []).map((o) => h("li", { class: o.satisfied ? "done" : "", dataset: { objective: o.letter } },
+      h("span", { class: "ky-check", "aria-hidden": "true" }, o.satisfied ? "✓" : "✗"),
+      h("strong", {}, `${o.letter} ${o.title}`), " ", h("span", {}, o.text),
+      h("span", { class: "sr-only" }, o.satisfied ? " (satisfied)" : " (not yet)")))),
+    h("div", { class: "actions" }, moves.button("validate", "Validate the objectives (end the game)", "primary")));
+}
+
+function itemsPanel(view, ref, moves) {
+  const items = Object.entries(view.items || {});
+  const refs = Object.fromEntries((ref.items || []).map((i) => [i.id, i]));
+  if (!items.length) return null;
+  return h("section", { class: "panel ky-items", "aria-labelledby": "ky-items-title" },
+    h("h2", { id: "ky-items-title" }, "Thoth items"),
+    h("ul", { class: "ky-cards" }, items.map(([iid, it]) => {
+      const r = refs[iid] || {};
+      return h("li", { class: "ky-card" }, h("strong", {}, `${it.name} ×${it.owned}`),
+        r.text ? h("p", { class: "muted" }, r.text) : null,
+        h("p", { class: "muted" }, `used this game: ${it.used_this_game}`),
+        h("div", { class: "actions" }, r.ref ? moves.take(`use ${r.ref}`, (t) => `Use ${it.name}${t.split(" ").length > 2 ? `: ${t.split(" ").slice(2).join(" ")}` : ""}`) : null));
+    })));
+}
+
+function bookletPage(view, moves, ctx) {
+  const reading = view.reading;
+  const dec = view.decision;
+  if (!reading && !(dec && (dec.kind === "choice" || dec.kind === "partner" || dec.kind === "offer"))) return null;
+  const body = [];
+  if (reading) {
+    body.push(h("header", { class: "ky-page-head" }, h("span", { class: "ky-code" }, reading.code), h("h3", {}, reading.title || "")));
+    body.push(...paragraphs(reading.text));
+    for (const say of reading.says || []) body.push(h("p", { class: "ky-say" }, richText(typeof say === "string" ? say : say.text || JSON.stringify(say))));
+  }
+  if (dec && dec.kind === "offer") {
+    body.push(h("p", { class: "ky-prompt" }, `A script is offered (${dec.code}): read it or refuse it.`));
+    body.push(h("div", { class: "actions" }, moves.button("read", "Read the script", "primary"), moves.button("refuse", "Refuse")));
+  }
+  if (dec && dec.kind === "choice") {
+    body.push(h("p", { class: "ky-prompt" }, richText(dec.prompt)));
+    body.push(h("ol", { class: "ky-choices" }, (dec.labels || []).map((label, i) => {
+      const button = moves.button(`option ${i + 1}`, `${i + 1}. ${label}`, "ky-choice");
+      return h("li", {}, button || h("span", { class: "ky-choice disabled", "aria-disabled": "true" }, `${i + 1}. ${label} (not possible now)`));
+    })));
+  }
+  if (dec && dec.kind === "partner") {
+    body.push(h("p", { class: "ky-prompt" }, richText(dec.prompt)));
+    if (dec.received) body.push(h("blockquote", { class: "ky-received" }, h("strong", {}, "Your partner's Jaakub: "), dec.received));
+    if (moves.has("send")) {
+      moves.left.delete("send");
+      const input = h("input", { type: "text", id: "ky-message", maxlength: "500", "aria-label": "Message for your partner", dataset: { key: "ky-message", keep: "" }, placeholder: "One line for the other Jaakub" });
+      body.push(h("form", {
+        class: "actions ky-send", onsubmit: (e) => {
+          e.preventDefault();
+          const text = input.value.trim().replace(/[\r\n]+/g, " ");
+          ctx.act(text ? `send ${text}` : "send");
+        },
+      }, input, h("button", { type: "submit", class: "primary", disabled: ctx.busy, dataset: { action: "send", key: "act:send" } }, "Send")));
+    }
+  }
+  return h("section", { class: "panel ky-booklet", "aria-labelledby": "ky-booklet-title" },
+    h("h2", { id: "ky-booklet-title" }, "Booklet"),
+    h("article", { class: "ky-page" }, body));
+}
+
+function marketPanel(view, ref, moves) {
+  const dec = view.decision;
+  if (!dec || dec.kind !== "market") return null;
+  const items = ref.items || [];
+  return h("section", { class: "panel ky-market", "aria-labelledby": "ky-market-title" },
+    h("h2", { id: "ky-market-title" }, "Thoth market (end of game)"),
+    h("p", {}, `Your bank holds ${view.np_bank} NP. You may also buy later, on the campaign page, until the next game starts.`),
+    h("ul", { class: "ky-cards" }, items.map((it) => h("li", { class: "ky-card" },
+      h("strong", {}, `${it.name} — ${it.cost} NP`), h("p", { class: "muted" }, it.text),
+      moves.button(`buy ${it.ref}`, `Buy ${it.name}`)))),
+    h("div", { class: "actions" }, moves.button("close", "Close the market", "primary")));
+}
+
+function resultPanel(view, ctx) {
+  const r = view.result;
+  if (!r) return null;
+  const np = r.np || {};
+  const url = ctx.extra && ctx.extra.campaign_url;
+  return h("section", { class: "panel ky-result", "aria-labelledby": "ky-result-title" },
+    h("h2", { id: "ky-result-title" }, r.outcome === "victory" ? "Victory" : r.outcome === "defeat" ? "Defeat" : `Game over: ${r.outcome}`),
+    r.reason ? h("p", {}, `Why: ${String(r.reason).replaceAll("_", " ")}.`) : null,
+    h("table", { class: "grid ky-np" }, h("caption", {}, "Notoriety"),
+      h("tbody", {}, Object.entries(np).map(([k, v]) => h("tr", { class: k === "total" ? "total" : "" }, h("th", { scope: "row" }, k), h("td", { class: "num" }, String(v)))))),
+    url ? h("p", {}, h("a", { class: "button primary", id: "ky-back-to-campaign", href: url }, "Back to the campaign (market, scoreboard, next game)")) : null);
+}
+
+export default {
+  stylesheet: "kyrum",
+  scoreLabel: "Notoriety",
+
+  prompt(ctx) {
+    if (ctx.view && ctx.view.private) return "this campaign game is private";
+    const dec = ctx.view && ctx.view.decision;
+    if (dec && dec.kind === "choice") return "choose an option in the booklet";
+    if (dec && dec.kind === "partner") return "write a message for your partner's Jaakub";
+    if (dec && dec.kind === "offer") return "read or refuse the script";
+    if (dec && dec.kind === "market") return "buy at the Thoth market or close it";
+    return PHASES[ctx.view && ctx.view.phase] ? PHASES[ctx.view.phase].toLowerCase() : "choose a move";
+  },
+
+  render(ctx) {
+    const view = ctx.view || {};
+    if (view.private) {
+      return h("section", { class: "panel", "aria-labelledby": "ky-private-title" },
+        h("h2", { id: "ky-private-title" }, `A private campaign game (game ${view.game_number})`),
+        h("p", {}, "This table plays a game of someone's Kyrum campaign: only its player sees the board, the scripts and the log."));
+    }
+    const ref = (ctx.extra && ctx.extra.reference) || {};
+    const moves = new Moves(ctx);
+    // The page is redrawn for every message (and while a move is on its way): the dice count as new for
+    // a moment after their faces changed, so the drawing that shows them first rolls them in.
+    const diceKey = `${JSON.stringify(view.dice)}|${JSON.stringify((view.slots || []).map((s) => s.die))}`;
+    if (diceKey !== lastDiceKey) {
+      diceChangedAt = lastDiceKey === "" ? 0 : Date.now();
+      lastDiceKey = diceKey;
+    }
+    const fresh = Date.now() - diceChangedAt < 1500;
+
+    const head = h("section", { class: "panel ky-head", "aria-labelledby": "ky-head-title" },
+      h("h2", { id: "ky-head-title" }, `Game ${view.game_number} — ${PHASES[view.phase] || view.phase}`),
+      h("div", { class: "status-bar" },
+        h("span", { class: "badge" }, `journey ${view.journey}/3`),
+        h("span", { class: "badge" }, `area ${view.area}`),
+        h("span", { class: "badge" }, `${view.np_bank} NP in the bank`),
+        view.partner ? h("span", { class: "badge" }, "Black Hole partner") : null,
+        ctx.extra && ctx.extra.campaign_url ? h("a", { href: ctx.extra.campaign_url, id: "ky-campaign-link" }, "Campaign page") : null));
+
+    // The parts of the table take their own moves first; what is left goes to "Your move".
+    const booklet = bookletPage(view, moves, ctx);
+    const market = marketPanel(view, ref, moves);
+    const area = slotsPanel(view, moves, fresh);
+    const objectives = objectivesPanel(view, moves);
+    const inventory = inventoryPanel(view, moves);
+    const items = itemsPanel(view, ref, moves);
+    const crafting = craftingPanel(view, ref, moves);
+    const trader = view.decision && view.decision.kind === "trader"
+      ? moves.take("trade", (t) => `Trade (${t.split(" ")[1]}): ${t.split(" ").slice(2).join(", ")}`) : [];
+    const named = {
+      leave: "Leave the area", pass: "Pass", skip: "Skip", roll: "Roll for the encounter", close: "Close", concede: "Concede the game",
+    };
+    const rest = [...moves.left].filter((t) => t !== "concede").map((t) => moves.button(t, named[t] || t));
+    const concede = moves.button("concede", named.concede, "ky-concede");
+    const mine = ctx.legal.length > 0;
+    const ask = mine ? h("section", { class: "panel ask", id: "your-move", tabindex: "-1", "aria-labelledby": "your-move-title" },
+      h("h2", { id: "your-move-title" }, "Your move"),
+      h("p", {}, this.prompt(ctx)),
+      trader.length ? h("div", { class: "actions-group" }, h("h3", {}, "Trader"), h("div", { class: "actions" }, trader)) : null,
+      rest.length ? h("div", { class: "actions" }, rest)
+        : h("p", { class: "muted" }, "Your moves are on the table below: the booklet, the planets, crafting, the inventory and the objectives."),
+      concede ? h("details", { class: "ky-danger" }, h("summary", {}, "Give up this game"), h("div", { class: "actions" }, concede)) : null) : null;
+
+    return h("div", { class: "ky-table" },
+      head,
+      resultPanel(view, ctx),
+      ask,
+      booklet,
+      market,
+      h("div", { class: "ky-columns" },
+        h("div", {}, area, crafting, inventory, items),
+        h("div", {}, boardsPanel(view, ref), objectives, journeyPanel(view))));
+  },
+
+  result(ctx) {
+    const r = ctx.view && ctx.view.result;
+    const url = ctx.extra && ctx.extra.campaign_url;
+    return h("div", {}, r ? h("p", {}, `${r.outcome}: ${(r.np || {}).total ?? 0} NP this game.`) : null,
+      url ? h("p", {}, h("a", { href: url, class: "button primary", id: "ky-result-campaign" }, "Open the campaign page")) : null);
+  },
+};

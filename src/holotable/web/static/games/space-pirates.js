@@ -1,0 +1,876 @@
+// Space Pirates: the galaxy drawn to scale on a canvas (map elements, bases with gates and slots,
+// transports, ships, the storm), flicks by dragging from a token with the dexterity noise shown as a
+// cone, rulers laid one by one by pointing inside the 90-degree fan (the server previews each ruler and
+// refuses an illegal one with the rules' reason), the last flick animated on every screen, captures
+// revealed in order to the capturing player, the hand, the card in play, base actions in their order,
+// money and the bank. Every canvas choice also has a keyboard form (angle, strength, point inputs).
+
+import { facts, h, plural } from "../js/dom.js";
+import { legalButtons } from "./common.js";
+
+const COLORS = ["#e4572e", "#29a3d6", "#9bc53d", "#c77dff"];
+const CONTINUOUS = new Set(["flick", "ruler", "drift", "place", "storm", "wind"]);
+const ADVENTURES = {
+  FLICK: "Flick a face-down transport.",
+  NEW_RIGHT: "Draw and place a new transport; your right neighbour flicks it.",
+  NEW_LEFT: "Draw and place a new transport; your left neighbour flicks it.",
+  ASTEROID: "Flick an open asteroid.",
+  STORM: "Place or move the cosmic storm.",
+  WIND: "Every ship in space and the storm move two rulers in one direction.",
+};
+const BASE_STEPS = [["base_buy", "Buy the base"], ["base_look", "Look at the market card"], ["base_sell", "Sell cargo"],
+  ["base_recharge", "Recharge energy"], ["base_take", "Take energy cards"]];
+const ASK = {
+  start_base: "choose your start base.",
+  place: "place the new transport: click a free spot on the table (or type its point).",
+  flick: "flick the transport: drag from it in the direction you want, farther for a stronger flick.",
+  flick_target: "choose the token to flick (click it or use a button).",
+  turn_mode: "stay docked (base actions) or depart?",
+  choose_card: "play an energy card from your hand.",
+  choose_adv: "choose the next adventure of your card.",
+  place_storm: "place the cosmic storm: click where it goes.",
+  wind_dir: "choose the wind's direction: click on the table in that direction from your ship.",
+  ruler: "lay the next ruler: point inside the fan (click or tap its end), or stop.",
+  dock_offer: "dock at this base, or continue?",
+  capture_offer: "capture the transport under your ruler, or skip it?",
+  drift: "drift one ruler: point the direction on the table.",
+  base_buy: "buy this base?",
+  base_look: "look at the market card?",
+  base_sell: "sell cargo from your hold, or done.",
+  base_recharge: "recharge energy (5 points per MC), or done.",
+  base_take: "take energy cards for your recharged points.",
+  damage_pay: "pay a damage point: return a cargo, or let someone pick a card.",
+  blind_pick: "pick one of the damaged player's cards blind.",
+};
+
+let CATALOG = { cards: {}, sizes: { ruler_length: 5, ruler_width: 1, token_radius: 1.25, ship_radius: 1.5, storm_radius: 6 }, d_max: 100 };
+let SETUP = null;
+
+// Long-lived canvas state (the canvas node is kept across renders so an animation survives them).
+const S = {
+  canvas: null,
+  wrap: null,
+  ctx: null,
+  scale: 8,
+  view: null,
+  cctx: null,
+  aim: null, // {kind, from:[x,y], to:[x,y]}
+  drag: null,
+  anim: null, // {flick, t0}
+  animatedPly: -1,
+  animations: 0,
+  refusal: "",
+  reveals: [], // queued private captures to show in order
+  revealShown: new Set(),
+  revealTimer: null,
+  revealNow: null,
+  revealCount: 0,
+  route: [],
+  firstLog: true,
+};
+
+function fmt(v, d = 1) {
+  return Number(v).toFixed(d);
+}
+
+function myDecision(ctx) {
+  const dec = ctx.view.decision;
+  if (!dec || ctx.seat === null || ctx.seat === undefined) return null;
+  return dec.seat === ctx.seat && ctx.legal.length ? dec : null;
+}
+
+function mode(ctx) {
+  const dec = myDecision(ctx);
+  if (!dec) return null;
+  switch (dec.kind) {
+    case "flick": return "flick";
+    case "flick_target": return "target";
+    case "place": return "place";
+    case "place_storm": return "storm";
+    case "wind_dir": return "wind";
+    case "ruler": return "ruler";
+    case "drift": return "drift";
+    default: return null;
+  }
+}
+
+// ------------------------------------------------------------------ geometry helpers
+function toCanvas(p) {
+  const H = S.view.field[1];
+  return [p[0] * S.scale, (H - p[1]) * S.scale];
+}
+
+function fromEvent(ev) {
+  const rect = S.canvas.getBoundingClientRect();
+  const H = S.view.field[1];
+  const x = (ev.clientX - rect.left) / rect.width * S.view.field[0];
+  const y = H - (ev.clientY - rect.top) / rect.height * H;
+  return [x, y];
+}
+
+function angleOf(from, to) {
+  return Math.atan2(to[1] - from[1], to[0] - from[0]) * 180 / Math.PI;
+}
+
+function unit(deg) {
+  const r = deg * Math.PI / 180;
+  return [Math.cos(r), Math.sin(r)];
+}
+
+function shipPos(view, seat) {
+  const pl = view.players[seat];
+  const sh = pl.ship;
+  if (sh.center) return { c: sh.center, heading: sh.heading };
+  if (sh.base !== null && sh.base !== undefined) {
+    const b = view.bases.find((x) => x.index === sh.base);
+    if (b && sh.slot !== null && sh.slot !== undefined) return { c: b.slots[sh.slot], heading: b.normal };
+  }
+  return null;
+}
+
+function tokenAt(view, p, r) {
+  let best = null;
+  for (const t of view.tokens) {
+    const d = Math.hypot(t.pos[0] - p[0], t.pos[1] - p[1]);
+    if (d <= r && (!best || d < best.d)) best = { t, d };
+  }
+  return best ? best.t : null;
+}
+
+// ------------------------------------------------------------------ drawing
+function poly(g, pts) {
+  g.beginPath();
+  pts.forEach((p, i) => {
+    const [x, y] = toCanvas(p);
+    if (i) g.lineTo(x, y); else g.moveTo(x, y);
+  });
+  g.closePath();
+}
+
+function disc(g, p, r) {
+  const [x, y] = toCanvas(p);
+  g.beginPath();
+  g.arc(x, y, r * S.scale, 0, Math.PI * 2);
+}
+
+function tokenLabel(t) {
+  if (t.open) return "asteroid (open)";
+  if (t.identity) return `${t.identity.toLowerCase()} (face down, you know it)`;
+  return "face down";
+}
+
+function drawTable(overrides) {
+  const view = S.view;
+  const g = S.ctx;
+  if (!view || !g) return;
+  const [W, H] = view.field;
+  const sz = CATALOG.sizes;
+  g.setTransform(1, 0, 0, 1, 0, 0);
+  g.clearRect(0, 0, S.canvas.width, S.canvas.height);
+  g.setTransform(S.dpr, 0, 0, S.dpr, 0, 0);
+  g.fillStyle = "#0b1020";
+  g.fillRect(0, 0, W * S.scale, H * S.scale);
+  // a faint 10 cm grid: the table is to scale
+  g.strokeStyle = "rgba(255,255,255,0.05)";
+  g.lineWidth = 1;
+  for (let x = 10; x < W; x += 10) { g.beginPath(); g.moveTo(x * S.scale, 0); g.lineTo(x * S.scale, H * S.scale); g.stroke(); }
+  for (let y = 10; y < H; y += 10) { g.beginPath(); g.moveTo(0, (H - y) * S.scale); g.lineTo(W * S.scale, (H - y) * S.scale); g.stroke(); }
+  for (const e of view.elements) {
+    poly(g, e.polygon);
+    g.fillStyle = e.kind === "planet" ? "#5b4b8a" : e.kind === "nebula" ? "#2d5d7b" : "#4a5568";
+    g.fill();
+    g.strokeStyle = "#9aa5b1";
+    g.lineWidth = 1;
+    g.stroke();
+  }
+  for (const b of view.bases) {
+    poly(g, b.polygon);
+    g.fillStyle = !b.inhabited ? "#3a3f4b" : b.owner !== null && b.owner !== undefined ? COLORS[b.owner] + "55" : "#6b4f2a";
+    g.fill();
+    g.strokeStyle = b.inhabited ? "#f2c14e" : "#777";
+    g.lineWidth = 1.5;
+    g.stroke();
+    if (b.inhabited) {
+      const [a, c] = [toCanvas(b.gate[0]), toCanvas(b.gate[1])];
+      g.strokeStyle = "#7CFC00";
+      g.lineWidth = 3;
+      g.beginPath(); g.moveTo(a[0], a[1]); g.lineTo(c[0], c[1]); g.stroke();
+      for (const s of b.slots) {
+        disc(g, s, 0.4);
+        g.fillStyle = "#7CFC0088";
+        g.fill();
+      }
+    }
+    const [lx, ly] = toCanvas([b.polygon.reduce((s, p) => s + p[0], 0) / b.polygon.length, b.polygon.reduce((s, p) => s + p[1], 0) / b.polygon.length]);
+    g.fillStyle = "#fff";
+    g.font = `${Math.max(10, S.scale * 1.4)}px sans-serif`;
+    g.textAlign = "center";
+    g.textBaseline = "middle";
+    g.fillText(`B${b.index}`, lx, ly);
+  }
+  if (view.storm) {
+    disc(g, view.storm, sz.storm_radius);
+    g.fillStyle = "rgba(120,160,255,0.18)";
+    g.fill();
+    g.strokeStyle = "rgba(160,190,255,0.8)";
+    g.setLineDash([6, 4]);
+    g.lineWidth = 2;
+    g.stroke();
+    g.setLineDash([]);
+  }
+  const moving = overrides || {};
+  for (const t of view.tokens) {
+    const p = t.tid in moving ? moving[t.tid] : t.pos;
+    if (!p) continue;
+    disc(g, p, sz.token_radius);
+    g.fillStyle = t.open ? "#b23a48" : t.identity ? "#8d6e63" : "#a0a4ab";
+    g.fill();
+    g.strokeStyle = "#222";
+    g.lineWidth = 1;
+    g.stroke();
+    const [x, y] = toCanvas(p);
+    g.fillStyle = "#111";
+    g.font = `${Math.max(9, S.scale * 1.1)}px sans-serif`;
+    g.textAlign = "center";
+    g.textBaseline = "middle";
+    g.fillText(t.identity ? t.identity[0] : String(t.tid), x, y);
+  }
+  // tokens still moving but not in the view any more (left the field during the animation)
+  for (const [tid, p] of Object.entries(moving)) {
+    if (!p || view.tokens.some((t) => String(t.tid) === tid)) continue;
+    disc(g, p, sz.token_radius);
+    g.fillStyle = "#a0a4ab";
+    g.fill();
+  }
+  for (const pl of view.players) {
+    const sp = shipPos(view, pl.seat);
+    if (!sp) continue;
+    disc(g, sp.c, sz.ship_radius);
+    g.fillStyle = COLORS[pl.seat];
+    g.fill();
+    g.strokeStyle = pl.ship.arrested ? "#fff" : "#111";
+    g.lineWidth = pl.ship.arrested ? 3 : 1.5;
+    g.stroke();
+    const u = unit(sp.heading);
+    const [x0, y0] = toCanvas(sp.c);
+    const [x1, y1] = toCanvas([sp.c[0] + u[0] * sz.ship_radius * 1.6, sp.c[1] + u[1] * sz.ship_radius * 1.6]);
+    g.strokeStyle = "#fff";
+    g.lineWidth = 2;
+    g.beginPath(); g.moveTo(x0, y0); g.lineTo(x1, y1); g.stroke();
+  }
+  drawRoute(g);
+  drawGuides(g);
+}
+
+/** The rulers laid so far this turn (the log's ruler events since the turn began), in order. */
+function drawRoute(g) {
+  const w = CATALOG.sizes.ruler_width / 2;
+  S.route.forEach((r, i) => {
+    const d = [r.end[0] - r.start[0], r.end[1] - r.start[1]];
+    const len = Math.hypot(d[0], d[1]) || 1;
+    const n = [-d[1] / len * w, d[0] / len * w];
+    poly(g, [[r.start[0] + n[0], r.start[1] + n[1]], [r.end[0] + n[0], r.end[1] + n[1]], [r.end[0] - n[0], r.end[1] - n[1]], [r.start[0] - n[0], r.start[1] - n[1]]]);
+    g.fillStyle = "rgba(240,240,255,0.55)";
+    g.fill();
+    const [x, y] = toCanvas([(r.start[0] + r.end[0]) / 2, (r.start[1] + r.end[1]) / 2]);
+    g.fillStyle = "#111";
+    g.font = `${Math.max(9, S.scale)}px sans-serif`;
+    g.fillText(String(i + 1), x, y);
+  });
+}
+
+function routeOf(log) {
+  let start = 0;
+  for (let i = log.length - 1; i >= 0; i--) {
+    if (log[i].kind === "turn") { start = i; break; }
+  }
+  return log.slice(start).filter((e) => e.kind === "ruler" && e.data && e.data.start).map((e) => ({ start: e.data.start, end: e.data.end }));
+}
+
+function drawGuides(g) {
+  const cx = S.cctx;
+  if (!cx || S.anim) return;
+  const m = mode(cx);
+  const fan = cx.extra && cx.extra.fan;
+  const sz = CATALOG.sizes;
+  if ((m === "ruler" || m === "drift") && fan) {
+    const o = fan.origin;
+    const [ox, oy] = toCanvas(o);
+    const R = (fan.length + fan.offset) * S.scale;
+    g.beginPath();
+    g.moveTo(ox, oy);
+    // canvas angles run clockwise (y down): negate
+    g.arc(ox, oy, R, -fan.max * Math.PI / 180, -fan.min * Math.PI / 180);
+    g.closePath();
+    g.fillStyle = "rgba(255,204,77,0.18)";
+    g.fill();
+    g.strokeStyle = "rgba(255,204,77,0.8)";
+    g.lineWidth = 1;
+    g.stroke();
+  }
+  if (S.aim && (m === "ruler" || m === "drift" || m === "wind") && fan !== undefined) {
+    const from = aimOrigin(cx, m, S.aim.angle);
+    if (from) {
+      const u = unit(S.aim.angle);
+      const len = m === "wind" ? 2 * sz.ruler_length : sz.ruler_length;
+      const end = [from[0] + u[0] * len, from[1] + u[1] * len];
+      const n = [-u[1] * sz.ruler_width / 2, u[0] * sz.ruler_width / 2];
+      poly(g, [[from[0] + n[0], from[1] + n[1]], [end[0] + n[0], end[1] + n[1]], [end[0] - n[0], end[1] - n[1]], [from[0] - n[0], from[1] - n[1]]]);
+      g.fillStyle = S.aim.legal === false ? "rgba(255,80,80,0.7)" : "rgba(255,230,150,0.75)";
+      g.fill();
+    }
+  }
+  if (m === "flick") {
+    const dec = myDecision(cx);
+    const t = cx.view.tokens.find((x) => x.tid === dec.tid);
+    if (t) {
+      disc(g, t.pos, sz.token_radius + 0.6);
+      g.strokeStyle = "#ffcc4d";
+      g.lineWidth = 2;
+      g.stroke();
+      if (S.aim && S.aim.strength !== undefined) drawCone(g, t.pos, S.aim.angle, S.aim.strength, cx);
+    }
+  }
+}
+
+/** The flick's nominal line and its dexterity cone: about 95% of flicks land inside (two standard deviations). */
+function drawCone(g, from, angle, strength, cx) {
+  const noise = (cx.extra && cx.extra.noise) || { angle_sd: 0, strength_sd: 0 };
+  const dmax = (cx.extra && cx.extra.d_max) || CATALOG.d_max;
+  const da = 2 * noise.angle_sd;
+  const far = Math.min(1, strength * (1 + 2 * noise.strength_sd)) * dmax;
+  const near = Math.max(0, strength * (1 - 2 * noise.strength_sd)) * dmax;
+  const [ox, oy] = toCanvas(from);
+  g.beginPath(); // the whole wedge, faintly: every direction the wobble may send it
+  g.moveTo(ox, oy);
+  g.arc(ox, oy, far * S.scale, -(angle + da) * Math.PI / 180, -(angle - da) * Math.PI / 180);
+  g.closePath();
+  g.fillStyle = "rgba(255,204,77,0.10)";
+  g.fill();
+  g.beginPath(); // where it comes to rest without hitting anything
+  g.arc(ox, oy, far * S.scale, -(angle + da) * Math.PI / 180, -(angle - da) * Math.PI / 180);
+  g.arc(ox, oy, near * S.scale, -(angle - da) * Math.PI / 180, -(angle + da) * Math.PI / 180, true);
+  g.closePath();
+  g.fillStyle = "rgba(255,204,77,0.25)";
+  g.fill();
+  const u = unit(angle);
+  const [tx, ty] = toCanvas([from[0] + u[0] * strength * dmax, from[1] + u[1] * strength * dmax]);
+  g.strokeStyle = "#ffcc4d";
+  g.lineWidth = 2;
+  g.beginPath(); g.moveTo(ox, oy); g.lineTo(tx, ty); g.stroke();
+}
+
+function aimOrigin(cx, m, angle) {
+  const fan = cx.extra && cx.extra.fan;
+  if (m === "ruler" && fan) return fan.origin;
+  if (m === "drift" && fan) {
+    const u = unit(angle);
+    return [fan.origin[0] + u[0] * fan.offset, fan.origin[1] + u[1] * fan.offset];
+  }
+  if (m === "wind") {
+    const sp = shipPos(cx.view, cx.seat);
+    return sp ? sp.c : null;
+  }
+  return null;
+}
+
+// ------------------------------------------------------------------ the flick animation
+function maybeAnimate(ctx) {
+  const f = ctx.extra && ctx.extra.flick;
+  if (!f || f.ply <= S.animatedPly || S.anim) return;
+  S.animatedPly = f.ply;
+  S.anim = { f, t0: performance.now() };
+  S.canvas.dataset.animating = "true";
+  requestAnimationFrame(stepAnimation);
+}
+
+function framePositions(f, i) {
+  const row = i < 0 ? f.start.flat() : i >= f.frames.length ? f.final : f.frames[i];
+  const out = {};
+  f.tids.forEach((tid, k) => {
+    const x = row[2 * k];
+    const y = row[2 * k + 1];
+    out[tid] = x === null || x === undefined ? null : [x, y];
+  });
+  return out;
+}
+
+/** The end of the flick's animation (or a player's touch cuts it short): the table as it is now. */
+function finishAnimation() {
+  const a = S.anim;
+  if (!a) return;
+  S.anim = null;
+  S.animations += 1;
+  S.canvas.dataset.animating = "false";
+  S.canvas.dataset.animatedPly = String(a.f.ply);
+  S.canvas.dataset.animations = String(S.animations);
+  drawTable();
+  if (S.cctx) maybeAnimate(S.cctx); // a newer flick arrived meanwhile
+}
+
+function stepAnimation(now) {
+  const a = S.anim;
+  if (!a) return;
+  const f = a.f;
+  // Played at half speed (at least 0.8 s) so a short flick is visible.
+  const perFrame = 2000 / f.fps;
+  const total = Math.max(800, (f.frames.length + 1) * perFrame);
+  const elapsed = now - a.t0;
+  if (elapsed >= total) {
+    finishAnimation();
+    return;
+  }
+  const pos = elapsed / total * (f.frames.length + 1) - 1;
+  const i = Math.floor(pos);
+  const k = pos - i;
+  const p0 = framePositions(f, i);
+  const p1 = framePositions(f, i + 1);
+  const mix = {};
+  for (const tid of f.tids) {
+    const a0 = p0[tid];
+    const a1 = p1[tid];
+    mix[tid] = a0 && a1 ? [a0[0] + (a1[0] - a0[0]) * k, a0[1] + (a1[1] - a0[1]) * k] : a0 || a1;
+  }
+  drawTable(mix);
+  requestAnimationFrame(stepAnimation);
+}
+
+// ------------------------------------------------------------------ pointing and dragging
+async function previewThenAct(ctx, text) {
+  S.refusal = "";
+  showRefusal();
+  try {
+    const res = await fetch(`/api/tables/${encodeURIComponent(ctx.tableId)}/preview`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${ctx.token}` },
+      body: JSON.stringify({ action: text }),
+    });
+    const body = await res.json();
+    if (!res.ok) {
+      S.refusal = body.detail || "refused";
+    } else if (!body.legal) {
+      S.refusal = `${text} is not allowed: ${body.reason}${body.rule ? ` (${body.rule})` : ""}`;
+      if (S.aim) S.aim.legal = false;
+    } else {
+      ctx.act(text);
+      return;
+    }
+  } catch (err) {
+    S.refusal = `Could not check ${text}: ${err}`;
+  }
+  showRefusal();
+  drawTable();
+}
+
+function showRefusal() {
+  const el = document.getElementById("sp-refusal");
+  if (el) el.textContent = S.refusal;
+}
+
+function onPointerDown(ev) {
+  const cx = S.cctx;
+  finishAnimation();
+  if (!cx || cx.busy) return;
+  const m = mode(cx);
+  if (!m) return;
+  const p = fromEvent(ev);
+  if (m === "flick") {
+    const dec = myDecision(cx);
+    const t = cx.view.tokens.find((x) => x.tid === dec.tid);
+    if (!t || Math.hypot(t.pos[0] - p[0], t.pos[1] - p[1]) > CATALOG.sizes.token_radius * 2.5) {
+      S.refusal = "Start the drag on the highlighted transport.";
+      showRefusal();
+      return;
+    }
+    S.drag = { from: t.pos };
+    S.canvas.setPointerCapture(ev.pointerId);
+    ev.preventDefault();
+    return;
+  }
+  if (m === "ruler" || m === "drift" || m === "wind") {
+    S.drag = { point: true };
+    S.canvas.setPointerCapture(ev.pointerId);
+    aimAt(p);
+    ev.preventDefault();
+  }
+}
+
+function aimAt(p) {
+  const cx = S.cctx;
+  const m = mode(cx);
+  if (m === "flick" && S.drag && S.drag.from) {
+    const d = Math.hypot(p[0] - S.drag.from[0], p[1] - S.drag.from[1]);
+    const dmax = (cx.extra && cx.extra.d_max) || CATALOG.d_max;
+    S.aim = { angle: angleOf(S.drag.from, p), strength: Math.min(1, d / dmax) };
+    // the keyboard fields follow the drag, so the two ways of flicking always agree
+    const a = document.getElementById("sp-angle");
+    const st = document.getElementById("sp-strength");
+    if (a && st) {
+      a.value = fmt(S.aim.angle, 1);
+      st.value = fmt(S.aim.strength, 3);
+    }
+  } else if (m === "ruler" || m === "drift") {
+    const fan = cx.extra && cx.extra.fan;
+    if (!fan) return;
+    S.aim = { angle: angleOf(fan.origin, p) };
+  } else if (m === "wind") {
+    const sp = shipPos(cx.view, cx.seat);
+    if (sp) S.aim = { angle: angleOf(sp.c, p) };
+  }
+  const field = document.getElementById("sp-angle");
+  if (field && S.aim && m !== "flick") field.value = fmt(S.aim.angle, 1);
+  const out = document.getElementById("sp-aim");
+  if (out && S.aim) {
+    out.textContent = S.aim.strength !== undefined
+      ? `Aim: ${fmt(S.aim.angle)}°, strength ${fmt(S.aim.strength, 2)} (about ${fmt(S.aim.strength * ((cx.extra && cx.extra.d_max) || 100), 0)} cm)`
+      : `Aim: ${fmt(S.aim.angle)}°`;
+  }
+  drawTable();
+}
+
+function onPointerMove(ev) {
+  if (!S.cctx || S.anim) return;
+  const m = mode(S.cctx);
+  if (!m) return;
+  if (m === "flick" && !S.drag) return;
+  if ((m === "ruler" || m === "drift" || m === "wind") || S.drag) aimAt(fromEvent(ev));
+}
+
+function onPointerUp(ev) {
+  const cx = S.cctx;
+  if (!cx || cx.busy) return;
+  const m = mode(cx);
+  const p = fromEvent(ev);
+  const drag = S.drag;
+  S.drag = null;
+  if (!m) return;
+  if (m === "flick") {
+    if (!drag) return;
+    aimAt(p);
+    if (!S.aim || S.aim.strength < 0.005) {
+      S.refusal = "Drag farther from the transport to flick it.";
+      showRefusal();
+      return;
+    }
+    cx.act(`flick ${fmt(S.aim.angle, 1)} ${fmt(S.aim.strength, 3)}`);
+    S.aim = null;
+    return;
+  }
+  if (m === "ruler" || m === "drift" || m === "wind") {
+    aimAt(p);
+    if (!S.aim) return;
+    const verb = m === "wind" ? "wind" : m;
+    const text = `${verb} ${fmt(S.aim.angle, 1)}`;
+    if (verb === "wind") cx.act(text); else previewThenAct(cx, text);
+    return;
+  }
+  if (m === "place" || m === "storm") {
+    previewThenAct(cx, `${m} ${fmt(p[0], 1)} ${fmt(p[1], 1)}`);
+    return;
+  }
+  if (m === "target") {
+    const t = tokenAt(cx.view, p, CATALOG.sizes.token_radius * 2);
+    const text = t ? `target ${t.tid}` : null;
+    if (text && cx.legal.includes(text)) cx.act(text);
+    else {
+      S.refusal = "Click one of the tokens you may flick.";
+      showRefusal();
+    }
+  }
+}
+
+function ensureCanvas() {
+  if (S.canvas) return;
+  S.canvas = h("canvas", {
+    id: "sp-canvas", class: "sp-canvas", role: "img",
+    "aria-label": "The galaxy, drawn to scale; the lists below describe it in words",
+    "aria-describedby": "sp-tokens-title",
+  });
+  S.canvas.dataset.animations = "0";
+  S.canvas.dataset.animatedPly = "-1";
+  S.canvas.addEventListener("pointerdown", onPointerDown);
+  S.canvas.addEventListener("pointermove", onPointerMove);
+  S.canvas.addEventListener("pointerup", onPointerUp);
+  S.canvas.addEventListener("pointercancel", () => { S.drag = null; });
+  S.ctx = S.canvas.getContext("2d");
+  S.wrap = h("div", { class: "sp-canvas-wrap" }, S.canvas);
+  window.addEventListener("resize", () => { if (S.view) { sizeCanvas(); drawTable(); } });
+}
+
+function sizeCanvas() {
+  const [W, H] = S.view.field;
+  const avail = Math.max(240, Math.min(760, S.wrap.clientWidth || window.innerWidth - 48));
+  S.scale = avail / W;
+  S.dpr = window.devicePixelRatio || 1;
+  const cw = Math.round(W * S.scale);
+  const ch = Math.round(H * S.scale);
+  S.canvas.style.width = `${cw}px`;
+  S.canvas.style.height = `${ch}px`;
+  if (S.canvas.width !== Math.round(cw * S.dpr)) S.canvas.width = Math.round(cw * S.dpr);
+  if (S.canvas.height !== Math.round(ch * S.dpr)) S.canvas.height = Math.round(ch * S.dpr);
+}
+
+// ------------------------------------------------------------------ panels
+function aimPanel(ctx) {
+  const m = mode(ctx);
+  const dec = myDecision(ctx);
+  if (!dec) return null;
+  const verb = { flick: "flick", ruler: "ruler", drift: "drift", wind: "wind", place: "place", storm: "storm" }[m];
+  const rows = [];
+  if (m === "flick") {
+    const angle = h("input", { id: "sp-angle", type: "number", step: "any", min: -180, max: 180, value: "0", "aria-label": "Flick angle in degrees (0 = right, 90 = up)", dataset: { key: "sp-angle", keep: "" } });
+    const strength = h("input", { id: "sp-strength", type: "number", step: "0.01", min: 0, max: 1, value: "0.2", "aria-label": "Flick strength from 0 to 1", dataset: { key: "sp-strength", keep: "" } });
+    const go = h("button", { type: "button", class: "primary", id: "sp-go", disabled: ctx.busy, dataset: { key: "sp-go" },
+      onclick: () => ctx.act(`flick ${Number(angle.value).toFixed(1)} ${Math.min(1, Math.max(0, Number(strength.value))).toFixed(3)}`) }, "Flick");
+    const upd = () => { S.aim = { angle: Number(angle.value), strength: Math.min(1, Math.max(0, Number(strength.value))) }; drawTable(); };
+    angle.addEventListener("input", upd);
+    strength.addEventListener("input", upd);
+    rows.push(h("label", {}, "Angle (°) ", angle), h("label", {}, "Strength ", strength), go);
+  } else if (m === "ruler" || m === "drift" || m === "wind") {
+    const fan = ctx.extra && ctx.extra.fan;
+    const start = fan && fan.heading !== null && fan.heading !== undefined ? fmt(fan.heading) : "0";
+    const angle = h("input", { id: "sp-angle", type: "number", step: "any", min: -360, max: 360, value: start, "aria-label": "Direction in degrees (0 = right, 90 = up)", dataset: { key: `sp-angle-${m}`, keep: "" } });
+    const label = m === "ruler" ? "Lay ruler" : m === "drift" ? "Drift" : "Blow the wind";
+    const go = h("button", { type: "button", class: "primary", id: "sp-go", disabled: ctx.busy, dataset: { key: "sp-go" },
+      onclick: () => {
+        const text = `${verb} ${Number(angle.value).toFixed(1)}`;
+        if (m === "wind") ctx.act(text); else previewThenAct(ctx, text);
+      } }, label);
+    angle.addEventListener("input", () => { S.aim = { angle: Number(angle.value) }; drawTable(); });
+    rows.push(h("label", {}, "Direction (°) ", angle), go);
+    if (fan && m === "ruler") rows.push(h("span", { class: "help" }, `Allowed: ${fmt(fan.min)}° to ${fmt(fan.max)}°, ${plural(fan.left, "ruler")} left.`));
+  } else if (m === "place" || m === "storm") {
+    const [W, H] = ctx.view.field;
+    const x = h("input", { id: "sp-x", type: "number", step: "0.1", min: 0, max: W, value: fmt(W / 2), "aria-label": "x in cm from the left", dataset: { key: "sp-x", keep: "" } });
+    const y = h("input", { id: "sp-y", type: "number", step: "0.1", min: 0, max: H, value: fmt(H / 2), "aria-label": "y in cm from the bottom", dataset: { key: "sp-y", keep: "" } });
+    const go = h("button", { type: "button", class: "primary", id: "sp-go", disabled: ctx.busy, dataset: { key: "sp-go" },
+      onclick: () => previewThenAct(ctx, `${verb} ${Number(x.value).toFixed(1)} ${Number(y.value).toFixed(1)}`) }, m === "place" ? "Place" : "Place the storm");
+    rows.push(h("label", {}, "x (cm) ", x), h("label", {}, "y (cm) ", y), go);
+  }
+  const discrete = ctx.legal.filter((t) => !CONTINUOUS.has(t.split(" ")[0]));
+  const suggested = ctx.legal.filter((t) => CONTINUOUS.has(t.split(" ")[0]));
+  const panel = h("section", { class: "panel ask", id: "your-move", tabindex: "-1", "aria-labelledby": "sp-move-title" },
+    h("h2", { id: "sp-move-title" }, "Your move"),
+    h("p", {}, ASK[dec.kind] || "choose a move."),
+    rows.length ? h("div", { class: "sp-aim-row form-row" }, rows) : null,
+    m ? h("p", { id: "sp-aim", class: "help", "aria-live": "polite" }) : null,
+    discrete.length ? legalButtons({ ...ctx, legal: discrete }, { bare: true, describe: describeAction(ctx) }) : null,
+    suggested.length && m !== "flick" ? h("details", { class: "sp-suggested" }, h("summary", {}, `Suggested ${suggested[0].split(" ")[0]} choices (${suggested.length})`),
+      legalButtons({ ...ctx, legal: suggested.slice(0, 80) }, { bare: true })) : null,
+    h("p", { id: "sp-refusal", class: "error", role: "alert" }, S.refusal));
+  return panel;
+}
+
+function describeAction(ctx) {
+  return (text) => {
+    const [verb, a, b] = text.split(" ");
+    if (verb === "card") {
+      const c = CATALOG.cards[a];
+      return c ? `Play ${a}: ${c.value} ruler${c.value === 1 ? "" : "s"}, ${c.symbols.join(" + ")}` : text;
+    }
+    if (verb === "adv") return `${a}: ${ADVENTURES[a] || ""}`;
+    if (verb === "base") return `Start at base B${a}`;
+    if (verb === "target") {
+      const t = ctx.view.tokens.find((x) => String(x.tid) === a);
+      return t ? `Token ${a} (${tokenLabel(t)}) at ${fmt(t.pos[0])}, ${fmt(t.pos[1])}` : text;
+    }
+    if (verb === "sell") {
+      const me = ctx.view.players[ctx.seat];
+      const item = me && me.hold ? me.hold.find((x) => String(x.tid) === a) : null;
+      return item ? `Sell ${item.identity.toLowerCase()} (token ${a})` : text;
+    }
+    if (verb === "pay") return a === "cargo" ? `Return cargo token ${b} to the bag` : `Let seat ${b} pick one of your cards`;
+    if (verb === "pick") return `Pick card ${Number(a) + 1} (blind)`;
+    if (verb === "recharge") return `Recharge ${a} MC (${Number(a) * 5} points)`;
+    if (verb === "take") return `Take a ${a}-point card`;
+    return text;
+  };
+}
+
+function handPanel(ctx) {
+  if (ctx.seat === null || ctx.seat === undefined) return null;
+  const me = ctx.view.players[ctx.seat];
+  if (!me || !me.hand) return null;
+  const cards = me.hand.map((cid) => {
+    const c = CATALOG.cards[cid] || { value: "?", symbols: [] };
+    const text = `card ${cid}`;
+    const playable = ctx.legal.includes(text);
+    const face = [h("strong", { class: "sp-value" }, String(c.value)), h("span", { class: "sp-symbols" }, c.symbols.join(" · ")), h("small", {}, cid)];
+    return h("li", { class: "sp-card", dataset: { card: cid } },
+      playable ? h("button", { type: "button", class: "sp-card-button", disabled: ctx.busy, dataset: { action: text, key: `act:${text}` },
+        "aria-label": `Play ${cid}: value ${c.value}, ${c.symbols.join(", ")}`, onclick: () => ctx.act(text) }, face) : face);
+  });
+  return h("section", { class: "panel", id: "sp-hand", "aria-labelledby": "sp-hand-title" },
+    h("h2", { id: "sp-hand-title" }, `Your energy cards (${me.hand.length})`),
+    cards.length ? h("ul", { class: "sp-cards" }, cards) : h("p", {}, "No cards: your ship drifts."),
+    me.hold ? h("p", { id: "sp-hold" }, "Your hold: ", me.hold.length ? me.hold.map((x) => `${x.identity.toLowerCase()} (token ${x.tid})`).join(", ") : "empty") : null);
+}
+
+function inPlayPanel(ctx) {
+  const v = ctx.view;
+  if (!v.in_play) return null;
+  const c = CATALOG.cards[v.in_play] || { value: "?", symbols: [] };
+  return h("section", { class: "panel", id: "sp-in-play", "aria-labelledby": "sp-play-title" },
+    h("h2", { id: "sp-play-title" }, `Card in play: ${v.in_play} (${ctx.name(v.active)})`),
+    h("p", {}, `${plural(Number(c.value) || 0, "ruler")}; adventures first:`),
+    h("ul", {}, c.symbols.map((s) => h("li", {}, h("strong", {}, s), `: ${ADVENTURES[s] || ""}`))));
+}
+
+function basePanel(ctx) {
+  const v = ctx.view;
+  const dec = v.decision;
+  const rows = v.bases.filter((b) => b.inhabited).map((b) => {
+    const prices = b.prices ? Object.entries(b.prices).map(([k, p]) => `${k.toLowerCase()} ${p}`).join(", ") : "hidden";
+    const docked = b.docked.map((s, i) => (s === null ? null : `${ctx.name(s)} (slot ${i})`)).filter(Boolean);
+    return h("li", { dataset: { base: String(b.index) } },
+      h("strong", {}, `B${b.index}`), b.owner !== null && b.owner !== undefined ? ` owned by ${ctx.name(b.owner)}` : " unowned",
+      `; market ${b.market ? `${b.market}: ${prices}` : prices}`,
+      b.seen_by.length ? `; seen by ${b.seen_by.map(ctx.name).join(", ")}` : "",
+      docked.length ? `; docked: ${docked.join(", ")}` : "");
+  });
+  let steps = null;
+  if (dec && dec.kind.startsWith("base_")) {
+    steps = h("ol", { class: "sp-steps", "aria-label": "Base actions, in order" }, BASE_STEPS.map(([k, label]) => {
+      const i = BASE_STEPS.findIndex(([x]) => x === dec.kind);
+      const j = BASE_STEPS.findIndex(([x]) => x === k);
+      return h("li", { class: k === dec.kind ? "now" : j < i ? "done" : "" }, label);
+    }));
+  }
+  return h("section", { class: "panel", id: "sp-bases", "aria-labelledby": "sp-bases-title" },
+    h("h2", { id: "sp-bases-title" }, "Pirate bases"), steps, h("ul", {}, rows));
+}
+
+function playersPanel(ctx) {
+  const v = ctx.view;
+  const rows = v.players.map((p) => {
+    const sh = p.ship;
+    const where = sh.base !== null && sh.base !== undefined ? `docked at B${sh.base}` : sh.center ? `in space at ${fmt(sh.center[0])}, ${fmt(sh.center[1])}, heading ${fmt(sh.heading)}°` : "not placed";
+    return h("tr", { dataset: { seat: String(p.seat) }, class: p.seat === v.active ? "active" : "" },
+      h("th", {}, h("span", { class: "sp-swatch", style: `background:${COLORS[p.seat]}` }), ctx.name(p.seat)),
+      h("td", { class: "num sp-mc" }, `${p.mc} MC`),
+      h("td", { class: "num" }, String(p.hand_count)),
+      h("td", { class: "num" }, String(p.hold_count)),
+      h("td", {}, p.owned_base !== null && p.owned_base !== undefined ? `B${p.owned_base}` : "—"),
+      h("td", {}, where, sh.arrested ? " — arrested" : "", sh.fine_due ? " (fine due)" : "", p.police !== null && p.police !== undefined ? ` (police token ${p.police})` : ""));
+  });
+  return h("section", { class: "panel", id: "sp-players", "aria-labelledby": "sp-players-title" },
+    h("h2", { id: "sp-players-title" }, "Pirates"),
+    h("div", { class: "scroll-x" }, h("table", { class: "grid" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", { class: "num" }, "Money"), h("th", { class: "num" }, "Cards"), h("th", { class: "num" }, "Hold"), h("th", {}, "Base"), h("th", {}, "Ship"))),
+      h("tbody", {}, rows))),
+    facts([["Bank", h("span", { id: "sp-bank" }, `${v.bank} MC`)], ["Transports in the bag", String(v.bag_count)], ["Turn", String(v.turn)],
+      ["Storm", v.storm ? `at ${fmt(v.storm[0])}, ${fmt(v.storm[1])}` : "not on the table"],
+      ["Energy stacks", Object.entries(v.energy.draw_sizes).map(([k, n]) => `${k}: ${n}`).join(", ")]]));
+}
+
+function tokensPanel(ctx) {
+  const v = ctx.view;
+  const items = v.tokens.map((t) => h("li", { dataset: { tid: String(t.tid) } },
+    `Token ${t.tid} at ${fmt(t.pos[0])}, ${fmt(t.pos[1])}: ${tokenLabel(t)}`));
+  return h("details", { class: "panel", id: "sp-tokens" },
+    h("summary", { id: "sp-tokens-title" }, `The table in words: ${plural(v.tokens.length, "transport")} on the map, field ${v.field[0]} × ${v.field[1]} cm`),
+    h("ul", {}, items),
+    h("ul", {}, v.players.map((p) => {
+      const sp = shipPos(v, p.seat);
+      return h("li", {}, `${ctx.name(p.seat)}'s ship: ${sp ? `${fmt(sp.c[0])}, ${fmt(sp.c[1])}, heading ${fmt(sp.heading)}°` : "not placed"}`);
+    })),
+    h("ul", {}, v.elements.map((e) => h("li", {}, `${e.name} (${e.kind})`))));
+}
+
+function lastFlickPanel(ctx) {
+  const f = ctx.extra && ctx.extra.flick;
+  const lf = ctx.view.last_flick;
+  if (!lf) return null;
+  return h("p", { id: "sp-last-flick", class: "help" },
+    `Last flick: ${ctx.name(lf.flicker)} flicked token ${lf.tid} at ${fmt(lf.input[0])}°, strength ${fmt(lf.input[1], 2)}; with the hand's wobble ${fmt(lf.noisy[0])}°, ${fmt(lf.noisy[1], 2)}`,
+    lf.turned_over.length ? `; turned over: ${lf.turned_over.join(", ")}` : "",
+    lf.exits.length ? `; left the table: ${lf.exits.join(", ")}` : "",
+    f ? " " : "",
+    f ? h("button", { type: "button", class: "small", id: "sp-replay", onclick: () => { S.animatedPly = -1; maybeAnimate(ctx); } }, "Replay") : null);
+}
+
+// ------------------------------------------------------------------ private captures, in route order
+function queueReveals(ctx) {
+  const mine = ctx.log.filter((e) => e.kind === "captured_private");
+  const fresh = mine.filter((e) => !S.revealShown.has(`${e.ply}:${e.data.tid}`));
+  for (const e of fresh) S.revealShown.add(`${e.ply}:${e.data.tid}`);
+  if (S.firstLog) { // on (re)load the past is in the log; only new captures are revealed
+    S.firstLog = false;
+    return;
+  }
+  S.reveals.push(...fresh.map((e) => ({ tid: e.data.tid, identity: e.data.identity })));
+  if (!S.revealTimer) nextReveal();
+}
+
+function nextReveal() {
+  const el = document.getElementById("sp-reveal");
+  const item = S.reveals.shift();
+  if (!item) {
+    S.revealTimer = null;
+    S.revealNow = null;
+    return;
+  }
+  S.revealNow = item;
+  if (el) {
+    el.textContent = `Captured: ${item.identity.toLowerCase()} (token ${item.tid})`;
+    S.revealCount += 1;
+    el.dataset.count = String(S.revealCount);
+    el.classList.remove("flash");
+    void el.offsetWidth;
+    el.classList.add("flash");
+  }
+  S.revealTimer = setTimeout(nextReveal, 1200);
+}
+
+export default {
+  scoreLabel: "MC",
+  stylesheet: "space-pirates",
+  async setup({ tableId }) {
+    SETUP = { tableId };
+    try {
+      const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/space-pirates/catalog`);
+      if (res.ok) CATALOG = await res.json();
+    } catch (err) {
+      // the page still works with the standard sizes
+    }
+  },
+  prompt(ctx) {
+    const dec = myDecision(ctx);
+    return dec ? ASK[dec.kind] || "choose a move." : "choose a move.";
+  },
+  render(ctx) {
+    ensureCanvas();
+    S.view = ctx.view;
+    S.cctx = ctx;
+    S.route = routeOf(ctx.log);
+    if (!mode(ctx)) S.aim = null;
+    queueReveals(ctx);
+    const area = h("section", { class: "panel sp-table", "aria-labelledby": "sp-table-title" },
+      h("h2", { id: "sp-table-title" }, "The galaxy"),
+      S.wrap,
+      h("p", { id: "sp-reveal", class: "sp-reveal", "aria-live": "assertive", dataset: { count: String(S.revealCount) } },
+        S.revealNow ? `Captured: ${S.revealNow.identity.toLowerCase()} (token ${S.revealNow.tid})` : ""),
+      lastFlickPanel(ctx));
+    queueMicrotask(() => {
+      sizeCanvas();
+      if (!S.anim) drawTable();
+      maybeAnimate(ctx);
+    });
+    return [aimPanel(ctx), area, inPlayPanel(ctx), handPanel(ctx), basePanel(ctx), playersPanel(ctx), tokensPanel(ctx)];
+  },
+  logText(e, ctx) {
+    if (e.kind === "captured_private") return `You capture ${String(e.data.identity).toLowerCase()} (token ${e.data.tid}).`;
+    return e.text;
+  },
+  result(ctx) {
+    const v = ctx.view;
+    const o = ctx.payload.outcome;
+    const why = v.winner !== null && v.winner !== undefined
+      ? `${ctx.name(v.winner)} owns a base and has ${v.players[v.winner].mc} MC: victory.`
+      : `No winner: ${o ? o.reason : "the game ended"}.`;
+    return h("div", { id: "sp-result" },
+      h("p", { class: v.winner !== null && v.winner !== undefined ? "winner" : "" }, why),
+      h("p", {}, `The bank holds ${v.bank} MC.`),
+      h("ul", {}, v.players.map((p) => h("li", {}, `${ctx.name(p.seat)}: ${p.mc} MC, ${p.owned_base !== null && p.owned_base !== undefined ? `owns B${p.owned_base}` : "no base"}, ${plural(p.hold_count, "cargo")} in the hold`))));
+  },
+};
