@@ -70,7 +70,8 @@ const S = {
 };
 
 function fmt(v, d = 1) {
-  return Number(v).toFixed(d);
+  const text = Number(v).toFixed(d);
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text; // no "-0.0": a tiny negative rounds to plain zero
 }
 
 function myDecision(ctx) {
@@ -126,6 +127,12 @@ function shipPos(view, seat) {
     if (b && sh.slot !== null && sh.slot !== undefined) return { c: b.slots[sh.slot], heading: b.normal };
   }
   return null;
+}
+
+/** A base's name as the rules and the log write it (its id, e.g. "B3"), from its index in the view. */
+function baseName(view, index) {
+  const b = view.bases.find((x) => String(x.index) === String(index));
+  return b && b.id ? b.id : `B${index}`;
 }
 
 function tokenAt(view, p, r) {
@@ -206,7 +213,7 @@ function drawTable(overrides) {
     g.font = `${Math.max(10, S.scale * 1.4)}px sans-serif`;
     g.textAlign = "center";
     g.textBaseline = "middle";
-    g.fillText(`B${b.index}`, lx, ly);
+    g.fillText(b.id || `B${b.index}`, lx, ly);
   }
   if (view.storm) {
     disc(g, view.storm, sz.storm_radius);
@@ -333,13 +340,46 @@ function drawGuides(g) {
   }
 }
 
-/** The flick's nominal line and its dexterity cone: about 95% of flicks land inside (two standard deviations). */
-function drawCone(g, from, angle, strength, cx) {
+/** The dexterity cone of a flick: about 95% of flicks land inside (two standard deviations of the table's
+ * noise): its half-angle in degrees, the nearest and farthest stops in cm, and the nominal stop (no wobble). */
+function coneOf(from, angle, strength, cx) {
   const noise = (cx.extra && cx.extra.noise) || { angle_sd: 0, strength_sd: 0 };
   const dmax = (cx.extra && cx.extra.d_max) || CATALOG.d_max;
-  const da = 2 * noise.angle_sd;
-  const far = Math.min(1, strength * (1 + 2 * noise.strength_sd)) * dmax;
-  const near = Math.max(0, strength * (1 - 2 * noise.strength_sd)) * dmax;
+  const u = unit(angle);
+  return {
+    halfAngle: 2 * noise.angle_sd,
+    near: Math.max(0, strength * (1 - 2 * noise.strength_sd)) * dmax,
+    far: Math.min(1, strength * (1 + 2 * noise.strength_sd)) * dmax,
+    stop: [from[0] + u[0] * strength * dmax, from[1] + u[1] * strength * dmax],
+  };
+}
+
+/** The flick being aimed, on the canvas's data attributes (and in words in #sp-aim): what a release sends
+ * (`aimAngle`, `aimStrength`, as the action's text rounds them) and the cone drawn for it. None: no aim. */
+function exposeAim() {
+  const data = S.canvas ? S.canvas.dataset : null;
+  if (!data) return;
+  const cx = S.cctx;
+  const dec = cx ? myDecision(cx) : null;
+  const t = dec && mode(cx) === "flick" && S.aim && S.aim.strength !== undefined ? cx.view.tokens.find((x) => x.tid === dec.tid) : null;
+  if (!t) {
+    for (const key of ["aim", "aimAngle", "aimStrength", "coneHalfAngle", "coneNear", "coneFar", "aimStop"]) delete data[key];
+    return;
+  }
+  const cone = coneOf(t.pos, S.aim.angle, S.aim.strength, cx);
+  data.aim = "flick";
+  data.aimAngle = fmt(S.aim.angle, 1);
+  data.aimStrength = fmt(S.aim.strength, 3);
+  data.coneHalfAngle = String(cone.halfAngle);
+  data.coneNear = String(cone.near);
+  data.coneFar = String(cone.far);
+  data.aimStop = `${cone.stop[0]},${cone.stop[1]}`;
+}
+
+/** The flick's nominal line and its dexterity cone. */
+function drawCone(g, from, angle, strength, cx) {
+  const { halfAngle: da, near, far } = coneOf(from, angle, strength, cx);
+  const dmax = (cx.extra && cx.extra.d_max) || CATALOG.d_max;
   const [ox, oy] = toCanvas(from);
   g.beginPath(); // the whole wedge, faintly: every direction the wobble may send it
   g.moveTo(ox, oy);
@@ -519,13 +559,20 @@ function aimAt(p) {
   }
   const field = document.getElementById("sp-angle");
   if (field && S.aim && m !== "flick") field.value = fmt(S.aim.angle, 1);
-  const out = document.getElementById("sp-aim");
-  if (out && S.aim) {
-    out.textContent = S.aim.strength !== undefined
-      ? `Aim: ${fmt(S.aim.angle)}°, strength ${fmt(S.aim.strength, 2)} (about ${fmt(S.aim.strength * ((cx.extra && cx.extra.d_max) || 100), 0)} cm)`
-      : `Aim: ${fmt(S.aim.angle)}°`;
-  }
+  showAim();
   drawTable();
+}
+
+/** The aim in words (#sp-aim, read out politely) and on the canvas's data attributes. */
+function showAim() {
+  exposeAim();
+  const out = document.getElementById("sp-aim");
+  const data = S.canvas ? S.canvas.dataset : {};
+  if (!out) return;
+  out.textContent = !S.aim ? "" : data.aim === "flick"
+    ? `Aim: ${fmt(S.aim.angle)}°, strength ${fmt(S.aim.strength, 2)}: it stops about ${fmt(S.aim.strength * ((S.cctx.extra && S.cctx.extra.d_max) || CATALOG.d_max), 0)} cm away without the wobble;`
+      + ` about 95% of flicks land within ±${fmt(data.coneHalfAngle)}° and ${fmt(data.coneNear, 0)} to ${fmt(data.coneFar, 0)} cm.`
+    : `Aim: ${fmt(S.aim.angle)}°`;
 }
 
 function onPointerMove(ev) {
@@ -554,6 +601,7 @@ function onPointerUp(ev) {
     }
     cx.act(`flick ${fmt(S.aim.angle, 1)} ${fmt(S.aim.strength, 3)}`);
     S.aim = null;
+    exposeAim();
     return;
   }
   if (m === "ruler" || m === "drift" || m === "wind") {
@@ -584,7 +632,7 @@ function ensureCanvas() {
   S.canvas = h("canvas", {
     id: "sp-canvas", class: "sp-canvas", role: "img",
     "aria-label": "The galaxy, drawn to scale; the lists below describe it in words",
-    "aria-describedby": "sp-tokens-title",
+    "aria-describedby": "sp-tokens-title sp-aim",
   });
   S.canvas.dataset.animations = "0";
   S.canvas.dataset.animatedPly = "-1";
@@ -621,8 +669,8 @@ function aimPanel(ctx) {
     const angle = h("input", { id: "sp-angle", type: "number", step: "any", min: -180, max: 180, value: "0", "aria-label": "Flick angle in degrees (0 = right, 90 = up)", dataset: { key: "sp-angle", keep: "" } });
     const strength = h("input", { id: "sp-strength", type: "number", step: "0.01", min: 0, max: 1, value: "0.2", "aria-label": "Flick strength from 0 to 1", dataset: { key: "sp-strength", keep: "" } });
     const go = h("button", { type: "button", class: "primary", id: "sp-go", disabled: ctx.busy, dataset: { key: "sp-go" },
-      onclick: () => ctx.act(`flick ${Number(angle.value).toFixed(1)} ${Math.min(1, Math.max(0, Number(strength.value))).toFixed(3)}`) }, "Flick");
-    const upd = () => { S.aim = { angle: Number(angle.value), strength: Math.min(1, Math.max(0, Number(strength.value))) }; drawTable(); };
+      onclick: () => ctx.act(`flick ${fmt(angle.value, 1)} ${fmt(Math.min(1, Math.max(0, Number(strength.value))), 3)}`) }, "Flick");
+    const upd = () => { S.aim = { angle: Number(angle.value), strength: Math.min(1, Math.max(0, Number(strength.value))) }; showAim(); drawTable(); };
     angle.addEventListener("input", upd);
     strength.addEventListener("input", upd);
     rows.push(h("label", {}, "Angle (°) ", angle), h("label", {}, "Strength ", strength), go);
@@ -633,7 +681,7 @@ function aimPanel(ctx) {
     const label = m === "ruler" ? "Lay ruler" : m === "drift" ? "Drift" : "Blow the wind";
     const go = h("button", { type: "button", class: "primary", id: "sp-go", disabled: ctx.busy, dataset: { key: "sp-go" },
       onclick: () => {
-        const text = `${verb} ${Number(angle.value).toFixed(1)}`;
+        const text = `${verb} ${fmt(angle.value, 1)}`;
         if (m === "wind") ctx.act(text); else previewThenAct(ctx, text);
       } }, label);
     angle.addEventListener("input", () => { S.aim = { angle: Number(angle.value) }; drawTable(); });
@@ -644,7 +692,7 @@ function aimPanel(ctx) {
     const x = h("input", { id: "sp-x", type: "number", step: "0.1", min: 0, max: W, value: fmt(W / 2), "aria-label": "x in cm from the left", dataset: { key: "sp-x", keep: "" } });
     const y = h("input", { id: "sp-y", type: "number", step: "0.1", min: 0, max: H, value: fmt(H / 2), "aria-label": "y in cm from the bottom", dataset: { key: "sp-y", keep: "" } });
     const go = h("button", { type: "button", class: "primary", id: "sp-go", disabled: ctx.busy, dataset: { key: "sp-go" },
-      onclick: () => previewThenAct(ctx, `${verb} ${Number(x.value).toFixed(1)} ${Number(y.value).toFixed(1)}`) }, m === "place" ? "Place" : "Place the storm");
+      onclick: () => previewThenAct(ctx, `${verb} ${fmt(x.value, 1)} ${fmt(y.value, 1)}`) }, m === "place" ? "Place" : "Place the storm");
     rows.push(h("label", {}, "x (cm) ", x), h("label", {}, "y (cm) ", y), go);
   }
   const discrete = ctx.legal.filter((t) => !CONTINUOUS.has(t.split(" ")[0]));
@@ -653,7 +701,6 @@ function aimPanel(ctx) {
     h("h2", { id: "sp-move-title" }, "Your move"),
     h("p", {}, ASK[dec.kind] || "choose a move."),
     rows.length ? h("div", { class: "sp-aim-row form-row" }, rows) : null,
-    m ? h("p", { id: "sp-aim", class: "help", "aria-live": "polite" }) : null,
     discrete.length ? legalButtons({ ...ctx, legal: discrete }, { bare: true, describe: describeAction(ctx) }) : null,
     suggested.length && m !== "flick" ? h("details", { class: "sp-suggested" }, h("summary", {}, `Suggested ${suggested[0].split(" ")[0]} choices (${suggested.length})`),
       legalButtons({ ...ctx, legal: suggested.slice(0, 80) }, { bare: true })) : null,
@@ -669,7 +716,7 @@ function describeAction(ctx) {
       return c ? `Play ${a}: ${c.value} ruler${c.value === 1 ? "" : "s"}, ${c.symbols.join(" + ")}` : text;
     }
     if (verb === "adv") return `${a}: ${ADVENTURES[a] || ""}`;
-    if (verb === "base") return `Start at base B${a}`;
+    if (verb === "base") return `Start at base ${baseName(ctx.view, a)}`;
     if (verb === "target") {
       const t = ctx.view.tokens.find((x) => String(x.tid) === a);
       return t ? `Token ${a} (${tokenLabel(t)}) at ${fmt(t.pos[0])}, ${fmt(t.pos[1])}` : text;
@@ -723,7 +770,7 @@ function basePanel(ctx) {
     const prices = b.prices ? Object.entries(b.prices).map(([k, p]) => `${k.toLowerCase()} ${p}`).join(", ") : "hidden";
     const docked = b.docked.map((s, i) => (s === null ? null : `${ctx.name(s)} (slot ${i})`)).filter(Boolean);
     return h("li", { dataset: { base: String(b.index) } },
-      h("strong", {}, `B${b.index}`), b.owner !== null && b.owner !== undefined ? ` owned by ${ctx.name(b.owner)}` : " unowned",
+      h("strong", {}, baseName(v, b.index)), b.owner !== null && b.owner !== undefined ? ` owned by ${ctx.name(b.owner)}` : " unowned",
       `; market ${b.market ? `${b.market}: ${prices}` : prices}`,
       b.seen_by.length ? `; seen by ${b.seen_by.map(ctx.name).join(", ")}` : "",
       docked.length ? `; docked: ${docked.join(", ")}` : "");
@@ -744,13 +791,13 @@ function playersPanel(ctx) {
   const v = ctx.view;
   const rows = v.players.map((p) => {
     const sh = p.ship;
-    const where = sh.base !== null && sh.base !== undefined ? `docked at B${sh.base}` : sh.center ? `in space at ${fmt(sh.center[0])}, ${fmt(sh.center[1])}, heading ${fmt(sh.heading)}°` : "not placed";
+    const where = sh.base !== null && sh.base !== undefined ? `docked at ${baseName(v, sh.base)}` : sh.center ? `in space at ${fmt(sh.center[0])}, ${fmt(sh.center[1])}, heading ${fmt(sh.heading)}°` : "not placed";
     return h("tr", { dataset: { seat: String(p.seat) }, class: p.seat === v.active ? "active" : "" },
       h("th", {}, h("span", { class: "sp-swatch", style: `background:${COLORS[p.seat]}` }), ctx.name(p.seat)),
       h("td", { class: "num sp-mc" }, `${p.mc} MC`),
       h("td", { class: "num" }, String(p.hand_count)),
       h("td", { class: "num" }, String(p.hold_count)),
-      h("td", {}, p.owned_base !== null && p.owned_base !== undefined ? `B${p.owned_base}` : "—"),
+      h("td", {}, p.owned_base !== null && p.owned_base !== undefined ? baseName(v, p.owned_base) : "—"),
       h("td", {}, where, sh.arrested ? " — arrested" : "", sh.fine_due ? " (fine due)" : "", p.police !== null && p.police !== undefined ? ` (police token ${p.police})` : ""));
   });
   return h("section", { class: "panel", id: "sp-players", "aria-labelledby": "sp-players-title" },
@@ -844,15 +891,19 @@ export default {
     S.cctx = ctx;
     S.route = routeOf(ctx.log);
     if (!mode(ctx)) S.aim = null;
+    exposeAim();
     queueReveals(ctx);
     const area = h("section", { class: "panel sp-table", "aria-labelledby": "sp-table-title" },
       h("h2", { id: "sp-table-title" }, "The galaxy"),
       S.wrap,
+      // Under the canvas, not above it: the words growing while you aim must not move the canvas under the pointer.
+      h("p", { id: "sp-aim", class: "help", "aria-live": "polite" }),
       h("p", { id: "sp-reveal", class: "sp-reveal", "aria-live": "assertive", dataset: { count: String(S.revealCount) } },
         S.revealNow ? `Captured: ${S.revealNow.identity.toLowerCase()} (token ${S.revealNow.tid})` : ""),
       lastFlickPanel(ctx));
     queueMicrotask(() => {
       sizeCanvas();
+      showAim();
       if (!S.anim) drawTable();
       maybeAnimate(ctx);
     });
@@ -866,11 +917,11 @@ export default {
     const v = ctx.view;
     const o = ctx.payload.outcome;
     const why = v.winner !== null && v.winner !== undefined
-      ? `${ctx.name(v.winner)} owns a base and has ${v.players[v.winner].mc} MC: victory.`
+      ? `${ctx.name(v.winner)} owns base ${baseName(v, v.players[v.winner].owned_base)} and has ${v.players[v.winner].mc} MC: victory.`
       : `No winner: ${o ? o.reason : "the game ended"}.`;
     return h("div", { id: "sp-result" },
       h("p", { class: v.winner !== null && v.winner !== undefined ? "winner" : "" }, why),
       h("p", {}, `The bank holds ${v.bank} MC.`),
-      h("ul", {}, v.players.map((p) => h("li", {}, `${ctx.name(p.seat)}: ${p.mc} MC, ${p.owned_base !== null && p.owned_base !== undefined ? `owns B${p.owned_base}` : "no base"}, ${plural(p.hold_count, "cargo")} in the hold`))));
+      h("ul", {}, v.players.map((p) => h("li", {}, `${ctx.name(p.seat)}: ${p.mc} MC, ${p.owned_base !== null && p.owned_base !== undefined ? `owns ${baseName(v, p.owned_base)}` : "no base"}, ${plural(p.hold_count, "cargo")} in the hold`))));
   },
 };
