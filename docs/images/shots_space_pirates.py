@@ -2,9 +2,9 @@
 cone), and a finished game.
 
 ``shoot_space_pirates(base_url, out_dir)`` needs a running ``holotable serve``. It creates, through the
-HTTP API, a two-player table (you and a normal bot, a turn cap of 6 turns) and plays your seat with the
+HTTP API, a two-player table (you and a normal bot, no turn cap) and plays your seat with the
 first sensible legal moves up to the first ruler of your first move, then on to your next flick, and a
-second table to the end; it saves laptop (1280x800) and phone (390x844) PNGs of those moments.
+second table to the end (the bot's victory); it saves laptop (1280x800) and phone (390x844) PNGs of those moments.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "heig
 def _create(http: httpx.Client) -> tuple[str, str]:
     body = {"game": "space-pirates", "players": 2, "seed": SEED,
             "seats": [{"kind": "human", "name": "You"}, {"kind": "bot", "level": "normal"}],
-            "params": {"first_seat": 0, "turn_cap": 6}}
+            "params": {"first_seat": 0}}  # no turn cap, as at any table with people: played to a victory
     made = http.post("/api/tables", json=body)
     made.raise_for_status()
     data = made.json()
