@@ -23,10 +23,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage"]
+from shooting import pages_by_size, remember_seats
+
 SIZES = {"laptop": {"width": 1280, "height": 920}, "phone": {"width": 390, "height": 844}}
 HERE = Path(__file__).resolve().parent
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -137,33 +135,23 @@ def shoot_games(base: str, out: Path) -> list[Path]:
 
 
 def shoot(base: str, tables: dict[str, tuple[str, str]], out: Path) -> list[Path]:
-    from playwright.sync_api import sync_playwright
-
     written: list[Path] = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for size, viewport in SIZES.items():
-            context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
-            page = context.new_page()
-            page.goto(base + "/")
-            for table, token in tables.values():
-                page.evaluate("([t, k]) => localStorage.setItem('holotable:seat:' + t, k)", [table, token])
-            page.reload()  # the lobby lists the tables knowing this browser's seats
-            page.wait_for_selector(".table-item")
-            page.wait_for_timeout(300)
-            written.append(out / f"lobby-{size}.png")
+    for size, page in pages_by_size(SIZES):
+        remember_seats(page, base, tables.values())
+        page.reload()  # the lobby lists the tables knowing this browser's seats
+        page.wait_for_selector(".table-item")
+        page.wait_for_timeout(300)
+        written.append(out / f"lobby-{size}.png")
+        page.screenshot(path=str(written[-1]))
+        for name, (table, _) in tables.items():
+            page.goto(f"{base}/t/{table}")
+            page.wait_for_selector("#turn-banner:not(:empty)")
+            page.wait_for_timeout(600)
+            page.evaluate("document.activeElement && document.activeElement.blur()")
+            if name == "buccaneers-result":
+                page.locator("#scoring").scroll_into_view_if_needed()
+            written.append(out / f"{name}-{size}.png")
             page.screenshot(path=str(written[-1]))
-            for name, (table, _) in tables.items():
-                page.goto(f"{base}/t/{table}")
-                page.wait_for_selector("#turn-banner:not(:empty)")
-                page.wait_for_timeout(600)
-                page.evaluate("document.activeElement && document.activeElement.blur()")
-                if name == "buccaneers-result":
-                    page.locator("#scoring").scroll_into_view_if_needed()
-                written.append(out / f"{name}-{size}.png")
-                page.screenshot(path=str(written[-1]))
-            context.close()
-        browser.close()
     return written
 
 

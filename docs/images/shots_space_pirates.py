@@ -9,15 +9,14 @@ second table to the end (the bot's victory); it saves laptop (1280x800) and phon
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
+from shooting import pages_by_size, play_seat, remember_seats
 
 SEED = 4
-SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
 def _create(http: httpx.Client) -> tuple[str, str]:
@@ -38,66 +37,37 @@ def _choose(texts: list[str]) -> str:
     return texts[len(texts) // 2]
 
 
-def _play_until(http: httpx.Client, table_id: str, token: str, stop: Callable[[dict[str, Any]], bool],
-                limit: float = 120.0) -> dict[str, Any]:
-    headers = {"Authorization": f"Bearer {token}"}
-    end = time.monotonic() + limit
-    while time.monotonic() < end:
-        state: dict[str, Any] = http.get(f"/api/tables/{table_id}/state", headers=headers).json()
-        texts = [entry["text"] for entry in state["legal"]]
-        if state["status"] == "finished" or (texts and stop(state)):
-            return state
-        if not texts:
-            time.sleep(0.05)  # the bot is thinking
-            continue
-        http.post(f"/api/tables/{table_id}/actions", json={"action": _choose(texts), "ply": state["ply"]},
-                  headers=headers)  # a 409 (the bot was quicker) is simply retried
-    raise RuntimeError(f"the Space Pirates table {table_id} did not get there in time")
-
-
 def _asked(kind: str) -> Callable[[dict[str, Any]], bool]:
     return lambda state: bool(state["view"]["decision"]) and state["view"]["decision"]["kind"] == kind
 
 
 def shoot_space_pirates(base_url: str, out_dir: Path) -> list[Path]:
-    from playwright.sync_api import sync_playwright
-
     out_dir.mkdir(parents=True, exist_ok=True)
     with httpx.Client(base_url=base_url, timeout=20) as http:
         live = _create(http)
-        _play_until(http, *live, _asked("ruler"))
+        play_seat(http, *live, _choose, _asked("ruler"))
         done = _create(http)
-        _play_until(http, *done, lambda state: False)
+        play_seat(http, *done, _choose)
     saved: list[Path] = []
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium")
-        try:
-            for size_name, size in SIZES.items():
-                context = browser.new_context(viewport=size)  # type: ignore[arg-type]
-                page = context.new_page()
-                page.goto(f"{base_url}/")
-                for table_id, token in (live, done):
-                    page.evaluate("([t, k]) => localStorage.setItem('holotable:seat:' + t, k)", [table_id, token])
-                page.goto(f"{base_url}/t/{live[0]}")
-                page.wait_for_selector("#sp-canvas")
-                page.wait_for_function("document.querySelector('#sp-canvas').dataset.animating !== 'true'")
-                canvas = page.locator("#sp-canvas")
-                canvas.scroll_into_view_if_needed()
-                box = canvas.bounding_box()
-                if box is not None:  # point inside the fan: the ruler is previewed where it would lie
-                    page.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.6)
-                path = out_dir / f"space-pirates-{size_name}.png"
-                page.screenshot(path=str(path), full_page=False)
-                saved.append(path)
-                page.goto(f"{base_url}/t/{done[0]}")
-                page.wait_for_selector("#result:not([hidden]) #sp-result")
-                page.locator("#result").scroll_into_view_if_needed()
-                path = out_dir / f"space-pirates-result-{size_name}.png"
-                page.screenshot(path=str(path), full_page=False)
-                saved.append(path)
-                context.close()
-        finally:
-            browser.close()
+    for size_name, page in pages_by_size():
+        remember_seats(page, base_url, (live, done))
+        page.goto(f"{base_url}/t/{live[0]}")
+        page.wait_for_selector("#sp-canvas")
+        page.wait_for_function("document.querySelector('#sp-canvas').dataset.animating !== 'true'")
+        canvas = page.locator("#sp-canvas")
+        canvas.scroll_into_view_if_needed()
+        box = canvas.bounding_box()
+        if box is not None:  # point inside the fan: the ruler is previewed where it would lie
+            page.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.6)
+        path = out_dir / f"space-pirates-{size_name}.png"
+        page.screenshot(path=str(path), full_page=False)
+        saved.append(path)
+        page.goto(f"{base_url}/t/{done[0]}")
+        page.wait_for_selector("#result:not([hidden]) #sp-result")
+        page.locator("#result").scroll_into_view_if_needed()
+        path = out_dir / f"space-pirates-result-{size_name}.png"
+        page.screenshot(path=str(path), full_page=False)
+        saved.append(path)
     return saved
 
 

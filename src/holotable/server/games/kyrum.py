@@ -48,13 +48,14 @@ from holotable.games.kyrum.campaign import (
     tracking_list,
 )
 from holotable.games.kyrum.pack import DEFAULT_PACK, PACKS_DIR, Pack, load_pack, recipe_name
+from holotable.games.kyrum.store import Message
 from holotable.server.extensions import TableExtension
 from holotable.server.live import ApiError
 from holotable.server.schemas import MAX_SEED, CreateTableRequest, Strict
 from holotable.server.storage import seats_t
 from holotable.server.tokens import hash_token, new_id, new_token, token_matches
 
-from .kyrum_store import CampaignRow, CampaignStore, Conflict, MessageRow
+from .kyrum_store import CampaignRow, CampaignStore, Conflict
 
 if TYPE_CHECKING:
     from holotable.server.live import LiveTable
@@ -597,9 +598,8 @@ class _Extension(TableExtension):
                 "linked": row.partner_id is not None,
                 "partner_name": partner_name,
                 "inbox": [_message(m) for m in messages if m.direction == "in"],
-                "outbox": [{**_message(m), "code": partner_codes.encode(
-                    partner_codes.payload(st.pack_id, m.sender, row.uid, m.game, m.kind, m.text, m.score))}
-                    for m in messages if m.direction == "out"],
+                "outbox": [{**_message(m), "code": m.code(st.pack_id, row.uid)}
+                           for m in messages if m.direction == "out"],
                 "score_code": None if own is None or not st.partner.get("enabled") else partner_codes.encode(
                     partner_codes.payload(st.pack_id, row.name, row.uid, length, "score", "", own)),
                 "log": st.partner_log,
@@ -607,7 +607,7 @@ class _Extension(TableExtension):
         }
 
 
-def _message(m: MessageRow) -> dict[str, Any]:
+def _message(m: Message) -> dict[str, Any]:
     return {"kind": m.kind, "from": m.sender, "game": m.game, "text": m.text, "score": m.score,
             "heard_in_game": m.used_in_game}
 

@@ -39,6 +39,7 @@ from sqlalchemy import (
 
 from holotable.games.kyrum import partner as partner_codes
 from holotable.games.kyrum.campaign import CampaignState
+from holotable.games.kyrum.store import Message
 
 metadata = MetaData()
 
@@ -119,18 +120,6 @@ class CampaignRow:
     created_at: float
 
 
-@dataclass(frozen=True)
-class MessageRow:
-    id: int
-    direction: str
-    kind: str
-    sender: str
-    game: int
-    text: str
-    score: int | None
-    used_in_game: int | None
-
-
 def _row(raw: Any) -> CampaignRow:
     answers = None if raw["answers"] is None else {str(k): int(v) for k, v in json.loads(raw["answers"]).items()}
     return CampaignRow(id=raw["id"], name=raw["name"], token_hash=raw["token_hash"], uid=raw["uid"],
@@ -181,13 +170,13 @@ class CampaignStore:
                                 .order_by(games_t.c.game)).mappings().all()
         return [{"game": r["game"], "table_id": r["table_id"], "status": r["status"]} for r in rows]
 
-    def messages(self, campaign_id: str, direction: str | None = None) -> list[MessageRow]:
+    def messages(self, campaign_id: str, direction: str | None = None) -> list[Message]:
         query = select(messages_t).where(messages_t.c.campaign_id == campaign_id).order_by(messages_t.c.id)
         if direction is not None:
             query = query.where(messages_t.c.direction == direction)
         with self.engine.connect() as conn:
             rows = conn.execute(query).mappings().all()
-        return [MessageRow(r["id"], r["direction"], r["kind"], r["sender"], r["game"], r["text"], r["score"],
+        return [Message(r["id"], r["direction"], r["kind"], r["sender"], r["game"], r["text"], r["score"],
                            r["used_in_game"]) for r in rows]
 
     def notes(self, campaign_id: str) -> list[str]:
