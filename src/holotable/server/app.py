@@ -21,6 +21,7 @@ from holotable.engine import registry
 from .bots import LEVELS, BotPool, agent_labels, level_info
 from .clocks import Clock, SystemClock
 from .extensions import all_extensions, extension_for
+from .live import bearer_token
 from .schemas import (
     ActionRequest,
     CreateTableRequest,
@@ -55,16 +56,6 @@ def _describe_validation(exc: RequestValidationError | ValidationError) -> str:
         where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("body",))
         parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
     return "; ".join(parts) or "invalid request"
-
-
-def _bearer(authorization: str | None) -> str | None:
-    """The token of an ``Authorization: Bearer <token>`` header (``None`` when there is no header)."""
-    if authorization is None:
-        return None
-    scheme, _, token = authorization.strip().partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(403, "the Authorization header must be 'Bearer <seat token>'")
-    return token.strip()
 
 
 def create_app(
@@ -301,7 +292,7 @@ def _message_type(text: str) -> str | None:
 
 
 def _seat(table: LiveTable, authorization: str | None, *, required: bool) -> int | None:
-    token = _bearer(authorization)
+    token = bearer_token(authorization)
     if token is None:
         if required:
             raise ApiError(403, "acting needs your seat token (Authorization: Bearer <token>)")

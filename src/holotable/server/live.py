@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from holotable.agents.base import Agent
 from holotable.engine import Config, Event, Game, State
@@ -26,6 +26,23 @@ class ApiError(Exception):
         self.status = status
         self.detail = detail
         self.rule = rule
+
+
+@overload
+def bearer_token(authorization: str | None, *, missing: str, what: str = ...) -> str: ...
+@overload
+def bearer_token(authorization: str | None, *, missing: None = None, what: str = ...) -> str | None: ...
+def bearer_token(authorization: str | None, *, missing: str | None = None, what: str = "seat token") -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header. Without a header: ``None``, or a 403
+    saying ``missing`` when the route needs one; a header of another form is a 403 naming ``what``."""
+    if authorization is None:
+        if missing is not None:
+            raise ApiError(403, missing)
+        return None
+    scheme, _, token = authorization.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(403, f"the Authorization header must be 'Bearer <{what}>'")
+    return token.strip()
 
 
 @dataclass

@@ -50,7 +50,7 @@ from holotable.games.kyrum.campaign import (
 from holotable.games.kyrum.pack import DEFAULT_PACK, PACKS_DIR, Pack, load_pack, recipe_name
 from holotable.games.kyrum.store import Message
 from holotable.server.extensions import TableExtension
-from holotable.server.live import ApiError
+from holotable.server.live import ApiError, bearer_token
 from holotable.server.schemas import MAX_SEED, CreateTableRequest, Strict
 from holotable.server.storage import seats_t
 from holotable.server.tokens import hash_token, new_id, new_token, token_matches
@@ -112,15 +112,6 @@ def _one_line(text: str, what: str) -> str:
     if any(ch in text for ch in "\r\n\x00"):
         raise ApiError(422, f"{what} is one line")
     return text
-
-
-def _bearer(authorization: str | None) -> str:
-    if authorization is None:
-        raise ApiError(403, "a campaign needs its token (Authorization: Bearer <campaign token>)")
-    scheme, _, token = authorization.strip().partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(403, "the Authorization header must be 'Bearer <campaign token>'")
-    return token.strip()
 
 
 def _rule_error(exc: HolotableError) -> ApiError:
@@ -272,7 +263,8 @@ class _Extension(TableExtension):
         ext = self
 
         async def owned(campaign_id: str, authorization: str | None) -> tuple[CampaignRow, str]:
-            token = _bearer(authorization)
+            token = bearer_token(authorization, what="campaign token",
+                                 missing="a campaign needs its token (Authorization: Bearer <campaign token>)")
             if len(campaign_id) > 32:
                 raise ApiError(404, f"no campaign {campaign_id!r}")
             row = await asyncio.to_thread(ext.store(manager).get, campaign_id)

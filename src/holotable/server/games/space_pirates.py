@@ -29,7 +29,7 @@ from holotable.games.space_pirates.data import content_for
 from holotable.games.space_pirates.flow import drift_anchor, nose
 from holotable.games.space_pirates.physics import FlickOutcome, PymunkFlickResolver, apply_noise
 from holotable.server.extensions import TableExtension
-from holotable.server.live import ApiError
+from holotable.server.live import ApiError, bearer_token
 
 if TYPE_CHECKING:
     from holotable.engine import State
@@ -219,7 +219,8 @@ class _Extension(TableExtension):
             table = await manager.get(table_id)
             if table.record.game != self.game:
                 raise ApiError(404, "previews are for Space Pirates tables")
-            token = _bearer(authorization)
+            token = bearer_token(authorization,
+                                 missing="a preview needs your seat token (Authorization: Bearer <token>)")
             seat = table.seat_of(token)
             return preview(table.state, seat, body.action)
 
@@ -242,15 +243,6 @@ class _Extension(TableExtension):
             }
 
         return api
-
-
-def _bearer(authorization: str | None) -> str:
-    if authorization is None:
-        raise ApiError(403, "a preview needs your seat token (Authorization: Bearer <token>)")
-    scheme, _, token = authorization.strip().partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(403, "the Authorization header must be 'Bearer <seat token>'")
-    return token.strip()
 
 
 EXTENSION = _Extension()
