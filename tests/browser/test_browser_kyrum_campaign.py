@@ -7,6 +7,7 @@ the first legal, non-conceding move of the server's list, so the game follows a 
 
 from __future__ import annotations
 
+import json
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -123,6 +124,13 @@ def test_a_whole_campaign_game_through_the_pages(live_server: Any, page: Page, p
         assert watcher.locator("#log li").count() == 0
         watcher.wait_for_function("() => document.querySelector('#connection').textContent === 'live'")
         assert frames and not any("journal" in f or "slots" in f for f in frames)
+        states = [m for m in map(json.loads, frames) if m.get("type") == "state"]
+        assert states, "the watcher got the table's state"
+        for message in states:  # every message: the game's number and phase, no board, no log, no moves
+            engine_fields = {"game", "players", "seat", "ply", "to_move", "terminal", "outcome"}
+            assert set(message["view"]) - engine_fields == {"private", "game_number", "phase"}
+            assert message["log"] == [] and message["legal"] == [] and message["seat"] is None
+            assert "campaign_id" not in (message.get("extra") or {})
     finally:
         watcher_context.close()
     play_to_end(page, srv.url)
