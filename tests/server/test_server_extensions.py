@@ -44,12 +44,13 @@ class _Failing(TableExtension):
     def __init__(self) -> None:
         self.calls = []
 
-    def after_action(self, table: Any, seat: int, before: Any, after: Any, action: Any, source: str) -> None:
+    def after_action(self, manager: Any, table: Any, seat: int, before: Any, after: Any, action: Any,
+                     source: str) -> None:
         self.calls.append(after.ply)
         assert before.ply == after.ply - 1
         raise RuntimeError("extension bug")
 
-    def payload_extra(self, table: Any, seat: int | None) -> dict[str, Any] | None:
+    def payload_extra(self, manager: Any, table: Any, seat: int | None) -> dict[str, Any] | None:
         return {"seen_by": seat}
 
 
@@ -74,7 +75,7 @@ def test_a_failing_extension_does_not_undo_the_stored_action(server: Any, monkey
 class _NoRematch(TableExtension):
     game = "captain-black"
 
-    def rematch_refusal(self, table: Any) -> str | None:
+    def rematch_refusal(self, manager: Any, table: Any) -> str | None:
         return "this game goes on elsewhere"
 
 

@@ -209,9 +209,9 @@ def create_app(
                 if text is None:  # a binary frame
                     listener.send_later({"type": "error", "status": 422, "detail": "send JSON text messages"})
                     continue
-                kind = _message_type(text)
-                if kind is not None and kind != "action":
-                    await _extension_message(table, listener, text)
+                other = _non_action_message(text)
+                if other is not None:
+                    await _extension_message(table, listener, other)
                     continue
                 try:
                     message = WsActionMessage.model_validate_json(text)
@@ -236,10 +236,9 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
 
-    async def _extension_message(table: LiveTable, listener: Listener, text: str) -> None:
+    async def _extension_message(table: LiveTable, listener: Listener, message: dict[str, Any]) -> None:
         """A message for the game's extension (chat, ...); refusals go back to this connection only."""
         ext = extension_for(table.record.game)
-        message = json.loads(text)
         try:
             if ext is None:
                 raise ApiError(422, f"unknown message type {message.get('type')!r}")
@@ -281,14 +280,16 @@ def create_app(
     return app
 
 
-def _message_type(text: str) -> str | None:
-    """The ``type`` of a JSON object message, or ``None`` when it is not one (the action model reports why)."""
+def _non_action_message(text: str) -> dict[str, Any] | None:
+    """A JSON object message whose ``type`` is a string other than ``action`` (for the game's extension);
+    ``None`` for anything else (the action model then reports what is wrong with it)."""
     try:
         message = json.loads(text)
     except ValueError:
         return None
-    kind = message.get("type") if isinstance(message, dict) else None
-    return kind if isinstance(kind, str) else None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str) or message["type"] == "action":
+        return None
+    return message
 
 
 def _seat(table: LiveTable, authorization: str | None, *, required: bool) -> int | None:

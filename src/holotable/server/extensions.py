@@ -43,16 +43,16 @@ class TableExtension:
         """Called once when the server starts, after the store's schema exists and before the tables
         are loaded (create the extension's own storage here, on ``manager.store``)."""
 
-    def after_action(self, table: LiveTable, seat: int, before: State[Any, Any], after: State[Any, Any],
-                     action: Any, source: str) -> None:
+    def after_action(self, manager: TableManager, table: LiveTable, seat: int, before: State[Any, Any],
+                     after: State[Any, Any], action: Any, source: str) -> None:
         """Called after an action was committed (``before`` and ``after`` must not be changed)."""
 
-    def payload_extra(self, table: LiveTable, seat: int | None) -> dict[str, Any] | None:
+    def payload_extra(self, manager: TableManager, table: LiveTable, seat: int | None) -> dict[str, Any] | None:
         """Extra data for ``seat``'s state message, sent as its ``extra`` field (``None``: no field).
         It must hold nothing that seat may not see."""
         return None
 
-    def rematch_refusal(self, table: LiveTable) -> str | None:
+    def rematch_refusal(self, manager: TableManager, table: LiveTable) -> str | None:
         """Why "play again" makes no sense at this finished table (a Kyrum campaign's game: the campaign
         goes on with its next game instead), or ``None`` when it is offered."""
         return None

@@ -11,7 +11,7 @@ from holotable.agents.base import Agent
 from holotable.engine import Config, Event, Game, State
 
 from .clocks import ClockMode, ClockSettings, GameClockFn, SeatClocks
-from .storage import ActionRecord, SeatRecord, TableRecord
+from .storage import ActionRecord, Seat, TableRecord
 from .tokens import token_matches
 
 #: Who played an action: a seat's human, its bot, the seat clock (``timeout``) or the game's table clock.
@@ -45,21 +45,6 @@ def bearer_token(authorization: str | None, *, missing: str | None = None, what:
     return token.strip()
 
 
-@dataclass
-class Seat:
-    seat: int
-    kind: str
-    level: str | None
-    agent: str | None
-    name: str | None
-    token_hash: str | None
-    claimed: bool
-
-    def summary(self) -> dict[str, Any]:
-        return {"seat": self.seat, "kind": self.kind, "name": self.name, "level": self.level,
-                "agent": self.agent, "claimed": self.claimed}
-
-
 @dataclass(eq=False)  # identity: one per connection, kept in a set
 class Listener:
     """One WebSocket connection: its seat, the last ply whose log it has, and what it still has to send."""
@@ -79,7 +64,7 @@ class Listener:
         self.wake.set()
 
 
-def uses_table_config(seats: Iterable[Seat | SeatRecord]) -> bool:
+def uses_table_config(seats: Iterable[Seat]) -> bool:
     """A table with a human seat is set up for people (``make_config(..., table=True)`` where the
     game takes it: Council's negotiation clock, for instance)."""
     return any(s.kind == "human" for s in seats)
@@ -160,7 +145,7 @@ class LiveTable:
             listener.notify()
 
 
-def summary_of(record: TableRecord, seats: Iterable[Seat | SeatRecord], ply: int) -> dict[str, Any]:
+def summary_of(record: TableRecord, seats: Iterable[Seat], ply: int) -> dict[str, Any]:
     """What the lobby shows of a table (a public table's invitation while it has free seats)."""
     return {
         "table_id": record.id,

@@ -90,8 +90,11 @@ actions_t = Table(
 )
 
 
-@dataclass(frozen=True)
-class SeatRecord:
+@dataclass
+class Seat:
+    """A seat as stored and as a live table holds it (a seat being taken: the manager stores a changed
+    copy, then puts it in the table's place)."""
+
     seat: int
     kind: str
     level: str | None
@@ -99,6 +102,10 @@ class SeatRecord:
     name: str | None
     token_hash: str | None
     claimed: bool
+
+    def summary(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "name": self.name, "level": self.level,
+                "agent": self.agent, "claimed": self.claimed}
 
 
 @dataclass(frozen=True)
@@ -212,7 +219,7 @@ class Store:
             yield conn
 
     # ------------------------------------------------------------------ writes
-    def insert_table(self, record: TableRecord, seats: Sequence[SeatRecord]) -> None:
+    def insert_table(self, record: TableRecord, seats: Sequence[Seat]) -> None:
         with self._tx() as conn:
             conn.execute(insert(tables_t).values(
                 id=record.id, game=record.game, players=record.players, params=json.dumps(record.params),
@@ -257,7 +264,7 @@ class Store:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(rematch_id=rematch_id))
 
     # ------------------------------------------------------------------ reads
-    def table(self, table_id: str) -> tuple[TableRecord, list[SeatRecord], list[ActionRecord]] | None:
+    def table(self, table_id: str) -> tuple[TableRecord, list[Seat], list[ActionRecord]] | None:
         with self.engine.connect() as conn:
             row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
             if row is None:
@@ -277,7 +284,7 @@ class Store:
             ).all()
         return [r[0] for r in rows]
 
-    def summaries(self, status: str | None, limit: int = 200) -> list[tuple[TableRecord, list[SeatRecord], int]]:
+    def summaries(self, status: str | None, limit: int = 200) -> list[tuple[TableRecord, list[Seat], int]]:
         """The newest tables (optionally of one status) with their seats and action counts."""
         with self.engine.connect() as conn:
             query = select(tables_t).order_by(tables_t.c.created_at.desc()).limit(limit)
@@ -287,7 +294,7 @@ class Store:
             ids = [r.id for r in rows]
             if not ids:
                 return []
-            seats: dict[str, list[SeatRecord]] = {i: [] for i in ids}
+            seats: dict[str, list[Seat]] = {i: [] for i in ids}
             for s in conn.execute(
                 select(seats_t).where(seats_t.c.table_id.in_(ids)).order_by(seats_t.c.seat)
             ).mappings().all():
@@ -314,8 +321,8 @@ def _table_record(row: Any) -> TableRecord:
     )
 
 
-def _seat_record(row: Any) -> SeatRecord:
-    return SeatRecord(
+def _seat_record(row: Any) -> Seat:
+    return Seat(
         seat=row["seat"], kind=row["kind"], level=row["level"], agent=row["agent"], name=row["name"],
         token_hash=row["token_hash"], claimed=bool(row["claimed"]),
     )

@@ -33,9 +33,9 @@ from holotable.engine import (
 from .bots import BotPool, Level, build_agent, capped_spec, level_info, think_limit
 from .clocks import Clock, game_clock_for
 from .extensions import all_extensions, extension_for
-from .live import ApiError, Listener, LiveTable, Seat, make_config, summary_of, uses_table_config
+from .live import ApiError, Listener, LiveTable, make_config, summary_of, uses_table_config
 from .schemas import MAX_SEED, CreateTableRequest
-from .storage import ActionRecord, SeatRecord, StaleActionError, Store, TableRecord
+from .storage import ActionRecord, Seat, StaleActionError, Store, TableRecord
 from .tokens import hash_token, new_id, new_token
 
 __all__ = ["ApiError", "Listener", "LiveTable", "TableManager"]
@@ -130,10 +130,9 @@ class TableManager:
         self.tables[table_id] = table
         return table
 
-    def rebuild(self, record: TableRecord, seat_records: list[SeatRecord], actions: list[ActionRecord]) -> LiveTable:
+    def rebuild(self, record: TableRecord, seats: list[Seat], actions: list[ActionRecord]) -> LiveTable:
         """A table exactly as stored: its config, seed and every action replayed through the rules."""
         game = load(record.game)
-        seats = [Seat(**dataclasses.asdict(s)) for s in seat_records]
         config = make_config(game, record.players, record.params, uses_table_config(seats))
         table = LiveTable(record, seats, game, config, game_clock_for(game.spec.name))
         if record.started_at is not None:
@@ -157,7 +156,10 @@ class TableManager:
 
     # ------------------------------------------------------------------ lobby
     async def create(self, req: CreateTableRequest, *, rematch_of: LiveTable | None = None,
-                     creator_seat: int | None = None) -> tuple[LiveTable, tuple[int, str] | None]:
+                     creator_seat: int | None = None, creator_token: Callable[[str], str] | None = None,
+                     ) -> tuple[LiveTable, tuple[int, str] | None]:
+        """A new table; the creator takes the first human seat (``creator_seat`` when given), whose token
+        is fresh, or ``creator_token(table id)`` (a Kyrum campaign derives its games' tokens from its own)."""
         try:
             game = load(req.game)
         except UnknownGameError as exc:
@@ -205,18 +207,19 @@ class TableManager:
         mode = "none" if clock is None else clock.mode
         seconds = 0 if clock is None or clock.mode == "none" else clock.seconds
         you: tuple[int, str] | None = None
+        table_id = new_id()
         humans = [s for s in seats if s.kind == "human"]
         if humans:
             first = humans[0] if creator_seat is None else next((s for s in humans if s.seat == creator_seat),
                                                                 humans[0])
-            token = new_token()
+            token = new_token() if creator_token is None else creator_token(table_id)
             first.token_hash, first.claimed = hash_token(token), True
             if req.name is not None and first.name is None:
                 first.name = req.name
             you = (first.seat, token)
         now = self.clock.now()
         record = TableRecord(
-            id=new_id(), game=spec.name, players=players, params=config.params,
+            id=table_id, game=spec.name, players=players, params=config.params,
             seed=req.seed if req.seed is not None else secrets.randbelow(MAX_SEED),
             clock_mode=mode, clock_seconds=seconds, invite=new_id(12), status="open", created_at=now,
             rematch_of=None if rematch_of is None else rematch_of.id, public=req.public,
@@ -225,7 +228,7 @@ class TableManager:
         status = table.computed_status()
         table.record = record = dataclasses.replace(
             record, status=status, started_at=now if status == "running" else None)
-        await asyncio.to_thread(self.store.insert_table, record, [SeatRecord(**dataclasses.asdict(s)) for s in seats])
+        await asyncio.to_thread(self.store.insert_table, record, seats)
         table.sync_clocks(table.state, now)
         self.tables[record.id] = table
         self._schedule_bots(table)
@@ -268,7 +271,7 @@ class TableManager:
         if table.status != "finished":
             raise ApiError(409, "the game is not over yet")
         ext = extension_for(table.record.game)
-        refusal = None if ext is None else ext.rematch_refusal(table)
+        refusal = None if ext is None else ext.rematch_refusal(self, table)
         if refusal is not None:
             raise ApiError(409, refusal)
         async with table.lock:
@@ -340,7 +343,7 @@ class TableManager:
             ext = extension_for(table.record.game)
             if ext is not None:
                 try:
-                    ext.after_action(table, seat, st, trial, act, source)
+                    ext.after_action(self, table, seat, st, trial, act, source)
                 except Exception:  # an extension's extra must never undo a stored action
                     log.exception("the %s extension failed after an action at table %s", table.record.game, table.id)
         self._after_change(table)
@@ -496,9 +499,9 @@ class TableManager:
             out["invite"] = table.record.invite
         ext = extension_for(table.record.game)
         if ext is not None:
-            if terminal and ext.rematch_refusal(table) is not None:
+            if terminal and ext.rematch_refusal(self, table) is not None:
                 out["rematch"] = False  # the page offers no "Play again"
-            extra = ext.payload_extra(table, seat)
+            extra = ext.payload_extra(self, table, seat)
             if extra is not None:
                 out["extra"] = extra
         return out

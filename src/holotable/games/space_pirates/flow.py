@@ -732,15 +732,23 @@ def blind_pick(ctx: Ctx, victim: int, index: int) -> None:
 # ---------------------------------------------------------------------------- flicks (SP-FLICK)
 
 
+def resolve_flick(ctx: Ctx, task: dict[str, Any], angle: float, strength: float,
+                  flick_resolver: FlickResolver | None = None) -> tuple[float, float, FlickOutcome]:
+    """The flick's physical result, before the rules apply it: the dexterity noise (SP-PHYS-05) drawn
+    from the game's RNG, then the resolver (the game's own unless one is given, e.g. one that records
+    the path for the browser's animation). Returns the noisy angle and strength and the outcome."""
+    d = ctx.d
+    level = ctx.c.dexterity[ctx.cfg["dexterity"]]
+    na, ns = apply_noise(angle, strength, level, ctx.rng)
+    out = (flick_resolver or resolver()).resolve(d.layout, d.ship_positions(), d.map_tokens(), task["tid"], na, ns,
+                                                 ctx.rng, walled=ctx.cfg["walled_border"])
+    return na, ns, out
+
+
 def do_flick(ctx: Ctx, task: dict[str, Any], angle: float, strength: float) -> None:
     d = ctx.d
-    c = ctx.c
     t, flicker = task["tid"], task["seat"]
-    level = c.dexterity[ctx.cfg["dexterity"]]
-    na, ns = apply_noise(angle, strength, level, ctx.rng)  # SP-PHYS-05
-    ships = d.ship_positions()
-    tokens = d.map_tokens()
-    out = resolver().resolve(d.layout, ships, tokens, t, na, ns, ctx.rng, walled=ctx.cfg["walled_border"])
+    na, ns, out = resolve_flick(ctx, task, angle, strength)
     apply_flick_outcome(ctx, t, flicker, out, task.get("cause", ""))
     d.last_flick = {"tid": t, "flicker": flicker, "input": [angle, strength],
                     "noisy": [round(na, 6), round(ns, 6)], "turned_over": sorted(out.turned_over),

@@ -129,7 +129,7 @@ class CouncilChat(TableExtension):
         return [dict(line) for line in self._load(table_id)]
 
     # ------------------------------------------------------------------ hooks
-    def payload_extra(self, table: LiveTable, seat: int | None) -> dict[str, Any] | None:
+    def payload_extra(self, manager: TableManager, table: LiveTable, seat: int | None) -> dict[str, Any] | None:
         limit = _limit(table)
         return {"chat": self.history(table.id)[-RECENT:], "chat_max_chars": limit}
 

@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 from fastapi import APIRouter, Header
 from fastapi.responses import Response
 from pydantic import Field
-from sqlalchemy import update
 
 from holotable.engine import DataError, HolotableError, IllegalActionError, State
 from holotable.games.kyrum import partner as partner_codes
@@ -52,7 +51,6 @@ from holotable.games.kyrum.store import Message
 from holotable.server.extensions import TableExtension
 from holotable.server.live import ApiError, bearer_token
 from holotable.server.schemas import MAX_SEED, CreateTableRequest, Strict
-from holotable.server.storage import seats_t
 from holotable.server.tokens import hash_token, new_id, new_token, token_matches
 
 from .kyrum_store import CampaignRow, CampaignStore, Conflict
@@ -137,7 +135,6 @@ class _Extension(TableExtension):
     def __init__(self) -> None:
         # One server process may run several apps (tests, a restart): everything is kept per manager.
         self.stores: weakref.WeakKeyDictionary[TableManager, CampaignStore] = weakref.WeakKeyDictionary()
-        self.managers: weakref.WeakSet[TableManager] = weakref.WeakSet()
         self.locks: weakref.WeakKeyDictionary[TableManager, dict[str, asyncio.Lock]] = weakref.WeakKeyDictionary()
         #: table id -> campaign id (a cache of the campaign game rows).
         self.table_campaigns: dict[str, str | None] = {}
@@ -149,20 +146,10 @@ class _Extension(TableExtension):
             found = self.stores[manager] = CampaignStore(manager.store.engine)
         return found
 
-    def _manager_of(self, table: LiveTable) -> TableManager | None:
-        """The manager running ``table`` (the table hooks are not given it)."""
-        for manager in list(self.managers):
-            if manager.tables.get(table.id) is table:
-                return manager
-        return None
-
-    def campaign_of(self, table: LiveTable) -> str | None:
+    def campaign_of(self, manager: TableManager, table: LiveTable) -> str | None:
         """The campaign whose game ``table`` plays (``None``: an ordinary Kyrum table). Looked up once
         per table: :meth:`start_table` records its own tables itself, after their game row exists."""
         if table.id not in self.table_campaigns:
-            manager = self._manager_of(table)
-            if manager is None:
-                return None
             self.table_campaigns[table.id] = self.store(manager).campaign_of_table(table.id)
         return self.table_campaigns[table.id]
 
@@ -171,7 +158,6 @@ class _Extension(TableExtension):
         return self.locks.setdefault(manager, {}).setdefault(campaign_id, asyncio.Lock())
 
     async def start(self, manager: TableManager) -> None:
-        self.managers.add(manager)
         store = self.store(manager)
         await asyncio.to_thread(store.create_schema)
         for row in await asyncio.to_thread(store.playing):
@@ -222,11 +208,8 @@ class _Extension(TableExtension):
         return done
 
     # ------------------------------------------------------------------ table hooks
-    def after_action(self, table: LiveTable, seat: int, before: State[Any, Any], after: State[Any, Any],
-                     action: Any, source: str) -> None:
-        manager = self._manager_of(table)
-        if manager is None:
-            return
+    def after_action(self, manager: TableManager, table: LiveTable, seat: int, before: State[Any, Any],
+                     after: State[Any, Any], action: Any, source: str) -> None:
         store = self.store(manager)
         text = str(action)
         is_send = text.lower().startswith("send") and bool(text[4:].strip())
@@ -240,17 +223,17 @@ class _Extension(TableExtension):
         if after.is_terminal():
             self.fold(manager, row.id, table.id, after, _sent_messages(table))
 
-    def rematch_refusal(self, table: LiveTable) -> str | None:
-        if self.campaign_of(table) is None:
+    def rematch_refusal(self, manager: TableManager, table: LiveTable) -> str | None:
+        if self.campaign_of(manager, table) is None:
             return None
         return ("a campaign's game is followed by the campaign's next game, not by a rematch"
                 " (start it on the campaign page)")
 
-    def payload_extra(self, table: LiveTable, seat: int | None) -> dict[str, Any] | None:
+    def payload_extra(self, manager: TableManager, table: LiveTable, seat: int | None) -> dict[str, Any] | None:
         """The pack's public reference (crafting recipes, gauge ranges, Thoth items) for everyone; the
         campaign's page link only for the seat (a spectator learns nothing of the campaign)."""
         out: dict[str, Any] = {"reference": _reference(str(table.config.params.get("pack", DEFAULT_PACK)))}
-        campaign_id = self.campaign_of(table) if seat is not None else None
+        campaign_id = self.campaign_of(manager, table) if seat is not None else None
         if campaign_id is not None:
             out["campaign_id"] = campaign_id
             out["campaign_url"] = f"/campaigns/{campaign_id}"
@@ -258,7 +241,6 @@ class _Extension(TableExtension):
 
     # ------------------------------------------------------------------ routes
     def router(self, manager: TableManager) -> APIRouter:
-        self.managers.add(manager)
         routes = APIRouter()
         ext = self
 
@@ -465,24 +447,16 @@ class _Extension(TableExtension):
         req = CreateTableRequest.model_validate({
             "game": "kyrum", "players": 1, "params": params, "seats": [{"kind": "human", "name": row.name[:40]}],
             "seed": table_seed(row.state.campaign_seed, number)})
-        table, you = await manager.create(req)
+        # the seat's token is the one the campaign token derives: whoever holds the campaign holds its games
+        table, you = await manager.create(req, creator_token=lambda table_id: seat_token_for(token, table_id))
         assert you is not None
-        seat_token = seat_token_for(token, table.id)
-        async with table.lock:  # the seat's token is the one the campaign token derives
-            await asyncio.to_thread(self._set_seat_hash, manager, table.id, hash_token(seat_token))
-            table.seats[0].token_hash = hash_token(seat_token)
+        seat_token = you[1]
         try:
             await asyncio.to_thread(store.start_game, row, state, number, table.id, [m.id for m in inbox])
         except Conflict as exc:
             raise ApiError(409, str(exc)) from exc
         self.table_campaigns[table.id] = row.id
         return {"table_id": table.id, "game": number, "seat": 0, "token": seat_token, "url": f"/t/{table.id}"}
-
-    @staticmethod
-    def _set_seat_hash(manager: TableManager, table_id: str, token_hash: str) -> None:
-        with manager.store.engine.begin() as conn:
-            conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == 0)
-                         .values(token_hash=token_hash))
 
     async def answer(self, manager: TableManager, row: CampaignRow, body: QuestionnaireRequest) -> None:
         pack = load_pack(row.pack)

@@ -26,8 +26,8 @@ from pydantic import BaseModel, Field
 from holotable.engine.errors import ActionError
 from holotable.games.space_pirates import geometry as geo
 from holotable.games.space_pirates.data import content_for
-from holotable.games.space_pirates.flow import drift_anchor, nose
-from holotable.games.space_pirates.physics import FlickOutcome, PymunkFlickResolver, apply_noise
+from holotable.games.space_pirates.flow import drift_anchor, nose, resolve_flick
+from holotable.games.space_pirates.physics import FlickOutcome, PymunkFlickResolver
 from holotable.server.extensions import TableExtension
 from holotable.server.live import ApiError, bearer_token
 
@@ -54,8 +54,8 @@ def replay_flick(before: State[Any, Any], action: Any) -> tuple[int, int, FlickO
     """Re-resolve the flick ``action`` from ``before`` with trajectory recording.
 
     Returns ``(token id, flicker, outcome)``, or ``None`` when ``before`` is not asking for a flick.
-    It draws the dexterity noise and runs the resolver exactly as ``flow.do_flick`` does, on a
-    clone, so the random stream (hence the noise and the result) is the engine's own.
+    It runs the game's own :func:`~holotable.games.space_pirates.flow.resolve_flick` on a clone with a
+    recording resolver, so the random stream (hence the noise and the result) is the engine's own.
     """
     if getattr(action, "verb", None) != "flick":
         return None
@@ -64,14 +64,8 @@ def replay_flick(before: State[Any, Any], action: Any) -> tuple[int, int, FlickO
     dec = game.decision(st)
     if dec is None or dec.get("kind") != "flick":
         return None
-    ctx = game.ctx(st)
-    d = st.data
-    level = ctx.c.dexterity[ctx.cfg["dexterity"]]
-    angle, strength = float(action.a), float(action.b)
-    na, ns = apply_noise(angle, strength, level, ctx.rng)
-    resolver = PymunkFlickResolver(record_trajectory=True)
-    out = resolver.resolve(d.layout, d.ship_positions(), d.map_tokens(), dec["tid"], na, ns, ctx.rng,
-                           walled=ctx.cfg["walled_border"])
+    _, _, out = resolve_flick(game.ctx(st), dec, float(action.a), float(action.b),
+                              PymunkFlickResolver(record_trajectory=True))
     return int(dec["tid"]), int(dec["seat"]), out
 
 
@@ -186,8 +180,8 @@ class _Extension(TableExtension):
         #: table id -> the last flick's compact trajectory
         self.flicks: dict[str, dict[str, Any]] = {}
 
-    def after_action(self, table: LiveTable, seat: int, before: State[Any, Any], after: State[Any, Any],
-                     action: Any, source: str) -> None:
+    def after_action(self, manager: TableManager, table: LiveTable, seat: int, before: State[Any, Any],
+                     after: State[Any, Any], action: Any, source: str) -> None:
         replay = replay_flick(before, action)
         if replay is None:
             return
@@ -198,7 +192,7 @@ class _Extension(TableExtension):
             return
         self.flicks[table.id] = compact_trajectory(before, after, tid, flicker, out)
 
-    def payload_extra(self, table: LiveTable, seat: int | None) -> dict[str, Any] | None:
+    def payload_extra(self, manager: TableManager, table: LiveTable, seat: int | None) -> dict[str, Any] | None:
         st = table.state
         c = st.data.layout.c
         level = c.dexterity[st.config["dexterity"]]

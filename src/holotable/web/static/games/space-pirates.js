@@ -5,6 +5,7 @@
 // revealed in order to the capturing player, the hand, the card in play, base actions in their order,
 // money and the bank. Every canvas choice also has a keyboard form (angle, strength, point inputs).
 
+import { ApiError, getJSON, postJSON } from "../js/api.js";
 import { facts, h, plural } from "../js/dom.js";
 import { legalButtons } from "./common.js";
 
@@ -480,23 +481,16 @@ async function previewThenAct(ctx, text) {
   S.refusal = "";
   showRefusal();
   try {
-    const res = await fetch(`/api/tables/${encodeURIComponent(ctx.tableId)}/preview`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${ctx.token}` },
-      body: JSON.stringify({ action: text }),
-    });
-    const body = await res.json();
-    if (!res.ok) {
-      S.refusal = body.detail || "refused";
-    } else if (!body.legal) {
-      S.refusal = `${text} is not allowed: ${body.reason}${body.rule ? ` (${body.rule})` : ""}`;
-      if (S.aim) S.aim.legal = false;
-    } else {
+    const body = await postJSON(`/api/tables/${encodeURIComponent(ctx.tableId)}/preview`, { action: text }, ctx.token);
+    if (body.legal) {
       ctx.act(text);
       return;
     }
+    S.refusal = `${text} is not allowed: ${body.reason}${body.rule ? ` (${body.rule})` : ""}`;
+    if (S.aim) S.aim.legal = false;
   } catch (err) {
-    S.refusal = `Could not check ${text}: ${err}`;
+    // the server refused the request itself (its reason), or could not be reached
+    S.refusal = err instanceof ApiError && err.status ? err.detail || "refused" : `Could not check ${text}: ${err.detail || err}`;
   }
   showRefusal();
   drawTable();
@@ -875,8 +869,7 @@ export default {
   async setup({ tableId }) {
     SETUP = { tableId };
     try {
-      const res = await fetch(`/api/tables/${encodeURIComponent(tableId)}/space-pirates/catalog`);
-      if (res.ok) CATALOG = await res.json();
+      CATALOG = await getJSON(`/api/tables/${encodeURIComponent(tableId)}/space-pirates/catalog`);
     } catch (err) {
       // the page still works with the standard sizes
     }
