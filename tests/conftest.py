@@ -33,6 +33,10 @@ from support.services import (
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
+# Nothing a test runs writes into the real home folder: holotable's per-user files (the seal key of
+# saved games, campaign books, the server's default database) go to a folder of this test run.
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="holotable-tests-xdg-")
+
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile(
     "ci", deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow], print_blob=True

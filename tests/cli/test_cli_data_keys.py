@@ -6,6 +6,7 @@ import json
 
 import holotable
 from conftest import Invoke
+from holotable.cli.seal import local_seal
 from holotable.engine import Match
 
 
@@ -53,6 +54,6 @@ def test_play_set_saves_the_overrides_with_the_match(cli: Invoke, tmp_path: obje
     result = cli("play", "captain-black", "--seats", "random,random", "--seed", "3", "--set",
                  "components.gold_coins=30", "--save", path)
     assert result.exit_code == 0, result.output
-    match = Match.load(path)
+    match = Match.load(path, local_seal())
     assert match.config.data == (("components.gold_coins", 30),)
     assert match.state.is_terminal()

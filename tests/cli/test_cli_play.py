@@ -8,6 +8,7 @@ import pytest
 
 import holotable
 from holotable.agents import agent_names
+from holotable.cli.seal import local_seal
 from holotable.engine import ActionError, Match, State
 from holotable.sim.runner import make_agents, play_game
 
@@ -30,7 +31,7 @@ def test_bad_input_is_refused_with_the_engines_reason_then_a_good_one_plays(cli,
     assert result.exit_code == 0, result.output
     assert engine_error("draw 99") in result.stdout
     assert engine_error("foo") in result.stdout
-    match = Match.load(save)
+    match = Match.load(save, local_seal())
     assert match.actions[0] == (0, "draw 2")  # the refused inputs left no trace
     assert all(seat == 1 for seat, _ in match.actions[1:])  # then the bot, until seat 0 is asked again
     assert match.state.to_move() == (0,)
@@ -50,17 +51,17 @@ def test_a_bare_number_is_an_action(cli, tmp_path):
     save = tmp_path / "m.json"
     result = cli(*BASE, "--save", str(save), input="3\nquit\n")
     assert result.exit_code == 0, result.output
-    assert Match.load(save).actions[0] == (0, "draw 3")
+    assert Match.load(save, local_seal()).actions[0] == (0, "draw 3")
 
 
 def test_save_then_load_resumes_the_same_match(cli, tmp_path):
     first, second = tmp_path / "a.json", tmp_path / "b.json"
     result = cli(*BASE, input=f"draw 2\nsave {first}\nquit\n")
     assert result.exit_code == 0, result.output
-    saved = Match.load(first)
+    saved = Match.load(first, local_seal())
     result = cli("play", "--load", str(first), "--save", str(second), input="draw 1\nquit\n")
     assert result.exit_code == 0, result.output
-    resumed = Match.load(second)
+    resumed = Match.load(second, local_seal())
     assert resumed.actions[: len(saved.actions)] == saved.actions
     assert resumed.actions[len(saved.actions)] == (0, "draw 1")
     assert resumed.meta["seats"] == ["human", "random"]  # the seating came back from the save
@@ -74,15 +75,18 @@ def test_load_refuses_a_different_game_or_player_count(cli, tmp_path):
     assert "2 players" in result.stderr
 
 
-def test_undo_takes_back_the_human_move_and_the_bot_replies(cli, tmp_path):
+def test_undo_never_takes_back_a_bot_reply_or_a_draw(cli, tmp_path):
+    # Board Game Arena's policy: nothing before the first move; after the bot has replied, the
+    # human's draw is someone else's past; and a draw is chance, so it could never be retaken.
     save = tmp_path / "m.json"
-    result = cli(*BASE, "--save", str(save), input="undo\ndraw 2\nundo\ndraw 1\nquit\n")
+    result = cli(*BASE, "--save", str(save), input="undo\ndraw 2\nundo\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "nothing to undo" in result.stdout
-    assert "undid" in result.stdout
-    match = Match.load(save)
-    assert match.actions[0] == (0, "draw 1")
-    assert [seat for seat, _ in match.actions].count(0) == 1
+    assert "you cannot take that back: nothing has been played yet" in result.stdout
+    assert "another player has acted since your last action" in result.stdout
+    assert "took back" not in result.stdout
+    match = Match.load(save, local_seal())
+    assert match.actions[0] == (0, "draw 2")
+    assert [seat for seat, _ in match.actions][:2] == [0, 1]
 
 
 def test_end_of_input_stops_cleanly(cli):
@@ -96,7 +100,7 @@ def test_all_bot_game_prints_the_whole_log_and_the_runners_result(cli, tmp_path)
     result = cli("play", GAME, "--players", "3", "--humans", "0", "--bots", "random", "--seed", "5",
                  "--save", str(save))
     assert result.exit_code == 0, result.output
-    match = Match.load(save)
+    match = Match.load(save, local_seal())
     assert match.state.is_terminal()
     at = 0
     for event in match.state.log_for(None):  # every public event, in order
@@ -134,7 +138,7 @@ def test_hot_seat_hands_over_between_humans(cli, tmp_path):
     assert result.exit_code == 0, result.output
     assert "pass to seat 1" in result.stdout
     assert "pass to seat 0" in result.stdout
-    assert [seat for seat, _ in Match.load(save).actions] == [0, 1]
+    assert [seat for seat, _ in Match.load(save, local_seal()).actions] == [0, 1]
 
 
 def test_seats_option_places_humans_and_bots(cli, tmp_path):
@@ -142,7 +146,7 @@ def test_seats_option_places_humans_and_bots(cli, tmp_path):
     result = cli("play", GAME, "--seats", "random,human", "--seed", "3", "--param", "start_seat=0",
                  "--save", str(save), input="quit\n")
     assert result.exit_code == 0, result.output
-    match = Match.load(save)
+    match = Match.load(save, local_seal())
     assert match.config.players == 2
     assert match.meta["seats"] == ["random", "human"]
     assert [seat for seat, _ in match.actions] == [0]  # the bot moved first, then seat 1 quit
@@ -198,7 +202,7 @@ def test_a_loaded_match_can_be_finished_by_bots(cli, tmp_path):
     result = cli("play", "--load", str(first), "--humans", "0", "--save", str(second))
     assert result.exit_code == 0, result.output
     assert "Final result" in result.stdout
-    saved, finished = Match.load(first), Match.load(second)
+    saved, finished = Match.load(first, local_seal()), Match.load(second, local_seal())
     assert finished.state.is_terminal()
     assert finished.actions[: len(saved.actions)] == saved.actions
     default_bot = "heuristic" if "heuristic" in agent_names(GAME) else "random"

@@ -93,14 +93,17 @@ def play_command(
     humans: Annotated[int | None, typer.Option("--humans", help="Human seats, the first ones (default 1).")] = None,
     seats: Annotated[str | None, typer.Option("--seats", help="Each seat: human or an agent, comma-separated.")] = None,
     bots: Annotated[str | None, typer.Option("--bots", help="Agents for the other seats, cycled.")] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Random seed (default: a fresh one, printed).")] = None,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", help="Random seed (default: a fresh one). A game with secrets shows its seed only at the end, "
+        "and a chosen seed is announced to every seat.")] = None,
     param: ParamOption = None,
     set_: _data_keys.SetOption = None,
-    save: Annotated[Path | None, typer.Option("--save", help="Save the match here at the end or on quit.")] = None,
+    save: Annotated[Path | None, typer.Option(
+        "--save", help="Save the match here at the end or on quit (a running game's seed is sealed).")] = None,
     load: Annotated[Path | None, typer.Option("--load", help="Resume a saved match.")] = None,
 ) -> None:
     """Play a game in the terminal: hot-seat humans against bots (scriptable through stdin)."""
-    from .play import PlaySession, choose_seats, seats_from_meta
+    from .play import SEEDED, PlaySession, choose_seats, seats_from_meta
 
     with user_errors():
         if load is not None:
@@ -121,6 +124,8 @@ def play_command(
             game = load_game(game_name)  # a human table: table-only defaults apply (e.g. no turn cap)
             settings = _data_keys.merge_settings(game, param, set_)
             match = Match(game, game.spec.make_config(players, table=True, **settings), chosen_seed)
+            if seed is not None:
+                match.meta[SEEDED] = "the command line (--seed)"
             stored = None
         default_bot = "heuristic" if "heuristic" in agent_names(match.game.spec.name) else "random"
         lineup = choose_seats(
@@ -231,6 +236,9 @@ def replay_command(
         match = load_match(file)
         if seat is not None and not 0 <= seat < match.config.players:
             raise ConfigError(f"there is no seat {seat} in a {match.config.players}-player match")
+        if match.seed_is_secret and (seat is not None or omniscient):
+            raise ConfigError("this match is not over, so its players' secrets stay hidden: replay it as a "
+                              "spectator (no --seat, no --omniscient), or once it has ended")
         replay = Replay(match, seat, omniscient=omniscient)
         if ply is not None and not 0 <= ply <= replay.last_ply:
             raise ConfigError(f"--ply must be 0..{replay.last_ply}, not {ply}")

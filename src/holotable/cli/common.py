@@ -61,9 +61,12 @@ def load_game(name: str) -> Game[Any, Any]:
 
 
 def load_match(path: Path) -> Match:
-    """A saved match; an unreadable or corrupt file raises :class:`SaveError` naming the file."""
+    """A saved match (a sealed seed is opened with this user's key, :mod:`holotable.cli.seal`);
+    an unreadable or corrupt file raises :class:`SaveError` naming the file."""
+    from .seal import local_seal
+
     try:
-        return Match.load(path)
+        return Match.load(path, local_seal())
     except SaveError as exc:
         raise SaveError(f"cannot load {path}: {exc}") from exc
 

@@ -18,15 +18,27 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
 from holotable.agents import Agent, make_agent, observe
-from holotable.engine import ActionError, ConfigError, Dynamics, Information, Match, SaveError, derive_seed
+from holotable.engine import (
+    ActionError,
+    ConfigError,
+    Dynamics,
+    GameSpec,
+    Information,
+    Match,
+    SaveError,
+    State,
+    UndoRefusedError,
+    derive_seed,
+)
 
 from .common import HUMAN, LineReader
 from .render import render_log, render_outcome, render_view, renderer_for
+from .seal import local_seal
 
 COMMANDS = (
     ("ACTION", "play an action, e.g. its text or its number"),
@@ -34,10 +46,43 @@ COMMANDS = (
     ("wait", "let the other seats act first (open decisions such as a live negotiation)"),
     ("view", "show the table again"),
     ("log", "show your whole game log"),
-    ("undo", "take back the last human action and the bot moves after it"),
+    ("undo", "take back your last action (until it drew on chance, showed something hidden or another seat acted)"),
     ("save FILE", "save the match"),
     ("quit", "stop (the match is saved if --save was given)"),
 )
+
+#: ``Match.meta`` key of a match whose seed a person chose (``--seed``): every seat is told.
+SEEDED = "seeded_by"
+
+
+def table_header(spec: GameSpec, players: int, seats: Sequence[str], seed: int, seeded_by: str | None) -> Text:
+    """The lines a table opens with. A game with secrets never shows its seed before the end
+    (whoever knows it can compute every hidden card); a chosen seed is announced, so every
+    player knows the deal was chosen, and by whom."""
+    who = ", ".join(f"seat {s}: {kind}" for s, kind in enumerate(seats))
+    about = "" if spec.has_secrets else f" · seed {seed}"
+    text = Text(f"{spec.title} · {players} players{about} · {who}", style="bold")
+    if spec.has_secrets and seeded_by is not None:
+        text.append(f"\nA seeded game: the deal was chosen by {seeded_by}.", style="bold yellow")
+    return text
+
+
+def seat_screen(state: State[Any, Any], seat: int | None, seats: Sequence[str] | None = None,
+                seeded_by: str | None = None, *, log_tail: int | None = None) -> RenderableType:
+    """Everything the terminal shows ``seat`` (``None``: a spectator) at this position: the
+    table's opening line, the seat's log (its last ``log_tail`` lines) and its table. (The
+    side-channel checks of :mod:`holotable.testing.side_channels` read it as one of a seat's
+    channels.)"""
+    spec = state.game.spec
+    lineup = list(seats) if seats is not None else [HUMAN] * state.players
+    parts: list[RenderableType] = [table_header(spec, state.players, lineup, state.seed, seeded_by)]
+    events = state.log_for(seat)
+    log = render_log(events if log_tail is None else events[-log_tail:], title="Game log")
+    if log is not None:
+        parts.append(log)
+    who = "Spectator" if seat is None else f"Seat {seat}"
+    parts.append(render_view(state.view(seat), title=f"{who} · ply {state.ply}"))
+    return Group(*parts)
 
 
 @dataclass(frozen=True)
@@ -95,6 +140,8 @@ class PlaySession:
         #: Per seat, how many of the match's events it has been shown.
         self.shown: dict[int | None, int] = {}
         self.last_human: int | None = None
+        #: Set when the seat that just played takes its action back at the hand-over.
+        self.redo_seat: int | None = None
         self.match.meta["seats"] = self.seats
         #: The seat that acted last (open decisions go round the table from the next one).
         self.last_actor: int | None = None
@@ -126,10 +173,9 @@ class PlaySession:
         return True
 
     def _roster(self) -> Text:
-        who = ", ".join(f"seat {s}: {kind}" for s, kind in enumerate(self.seats))
-        spec = self.match.game.spec
-        return Text(f"{spec.title} · {self.match.config.players} players · seed {self.match.seed} · {who}",
-                    style="bold")
+        seeded_by = self.match.meta.get(SEEDED)
+        return table_header(self.match.game.spec, self.match.config.players, self.seats, self.match.seed,
+                            seeded_by if isinstance(seeded_by, str) else None)
 
     def _bot_move(self, seat: int) -> None:
         state = self.match.state
@@ -188,7 +234,7 @@ class PlaySession:
         running = self._running_clock()
         assert running is not None
         seat = self.match.state.to_move()[0]
-        self.match.play(running.action, seat)
+        self.match.play(running.action, seat, by_table=True)
         self.console.print(f"⏱ time is up: {escape(running.action)}", style="bold")
         self._period = None
         return True
@@ -203,8 +249,12 @@ class PlaySession:
     def _human_turn(self, seat: int) -> bool:
         """Show the seat its table and read commands until it acts; False means quit."""
         changing_hands = self.private and self.last_human is not None and self.last_human != seat
-        if changing_hands and not self._hand_over(seat):
-            return False
+        if changing_hands:
+            self.redo_seat = None
+            if not self._hand_over(seat):
+                return False
+            if self.redo_seat is not None:  # the previous seat took its action back: it plays again
+                return True
         self.last_human = seat
         log = render_log(self._events_since(seat), title=f"Since your last turn (seat {seat})")
         if log is not None:
@@ -232,8 +282,8 @@ class PlaySession:
                 self._full_log(seat)
             elif command == "save":
                 self._save(rest.strip())
-            elif command == "undo":
-                if self._undo():
+            elif command == "undo" and not rest.strip():
+                if self._undo(seat):
                     return True
             elif command == "wait" and not rest.strip() and not self._is_action_text(text):
                 if self._wait(seat):
@@ -263,11 +313,24 @@ class PlaySession:
         return True
 
     def _hand_over(self, seat: int) -> bool:
-        if self.reader.interactive:
+        """Clear the screen for the next seat. Until the keyboard changes hands, the seat that
+        just played may still take its last action back (``undo``): nobody else can."""
+        if not self.reader.interactive:
+            self.console.print(f"--- pass to seat {seat} ---", style="bold")
+            return True
+        previous = self.last_human
+        while True:
             self.console.clear()  # the previous seat's secrets leave the screen
-            return self.reader.ask(f"Pass to seat {seat} — press Enter ") is not None
-        self.console.print(f"--- pass to seat {seat} ---", style="bold")
-        return True
+            answer = self.reader.ask(f"Pass to seat {seat} — press Enter (seat {previous}: undo takes back "
+                                     "your last action) ")
+            if answer is None:
+                return False
+            if answer.strip().lower() != "undo" or previous is None:
+                return True
+            if self._undo(previous):
+                self.redo_seat = previous
+                return True
+            self.reader.ask("press Enter ")
 
     def _show(self, seat: int) -> None:
         self.console.print(render_view(self.match.state.view(seat), title=f"Seat {seat} · ply {self.match.state.ply}"))
@@ -296,17 +359,17 @@ class PlaySession:
         log = render_log(self.match.state.log_for(seat), title=f"Game log (seat {seat})")
         self.console.print(log if log is not None else "(nothing has happened yet)")
 
-    def _undo(self) -> bool:
-        actions = self.match.actions
-        last = next((i for i in range(len(actions) - 1, -1, -1) if actions[i][0] in self.humans), None)
-        if last is None:
-            self.console.print("nothing to undo")
+    def _undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last action under the undo policy (:mod:`holotable.engine.undo`)."""
+        try:
+            step = self.match.take_back(seat)
+        except UndoRefusedError as exc:
+            self.console.print(f"[red]✗ you cannot take that back: {escape(exc.reason)}[/]")
             return False
-        count = len(actions) - last
-        self.match.undo(count)
         for key, seen in self.shown.items():  # the log got shorter: forget what no longer exists
             self.shown[key] = min(seen, len(self.match.state.events or []))
-        self.console.print(f"undid {count} action(s); back to ply {self.match.state.ply}")
+        self.last_actor = None
+        self.console.print(f"took back {escape(repr(step.text))}; back to ply {self.match.state.ply}")
         return True
 
     def _save(self, path: str) -> None:
@@ -314,7 +377,10 @@ class PlaySession:
             self.console.print("usage: save FILE")
             return
         try:
-            self.match.save(path)
+            self.match.save(path, local_seal())
+        except SaveError as exc:
+            self.console.print(f"[red]cannot save to {escape(path)}: {escape(str(exc))}[/]")
+            return
         except OSError as exc:
             self.console.print(f"[red]cannot save to {escape(path)}: {escape(str(exc))}[/]")
             return
@@ -342,6 +408,8 @@ class PlaySession:
         outcome = view.pop("outcome")
         self.console.print(render_view(view, title=f"Final table · ply {state.ply}"))
         self.console.print(render_outcome(outcome, labels=self.seats))
+        if self.match.game.spec.has_secrets:  # over now, so no longer a secret: the game can be replayed
+            self.console.print(f"This game's seed was {self.match.seed}.", style="dim")
 
 
 def summarize_actions(texts: Sequence[str]) -> list[str]:

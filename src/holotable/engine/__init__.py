@@ -16,13 +16,14 @@ from .errors import (
 )
 from .events import Event
 from .game import Game
-from .match import Match
+from .match import Match, SeedSeal
 from .outcome import Outcome
 from .registry import load, names, register, specs
 from .rng import Rng, derive_seed
 from .scenario import Mismatch, Scenario, ScenarioAction, run_scenario
 from .spec import Chance, Config, Dynamics, GameSpec, Information, Param
 from .state import State
+from .undo import Step, UndoRefusedError
 
 __all__ = [
     "ActionError",
@@ -52,7 +53,10 @@ __all__ = [
     "Scenario",
     "ScenarioAction",
     "ScenarioError",
+    "SeedSeal",
     "State",
+    "Step",
+    "UndoRefusedError",
     "UnknownGameError",
     "derive_seed",
     "load",

@@ -173,6 +173,13 @@ class GameSpec:
         if any(p.name == "data" for p in self.params):  # pragma: no cover - a game definition error
             raise ValueError(f"{self.name}: 'data' is reserved for data overrides, not a parameter name")
 
+    @property
+    def has_secrets(self) -> bool:
+        """Whether a running game of this kind has anything a seat must not learn: hidden
+        information, or chance (whoever knows the seed knows every future draw). Such a
+        game's seed and RNG state stay secret until it ends."""
+        return self.information is Information.IMPERFECT or self.chance is Chance.SAMPLED
+
     def data_keys(self) -> dict[str, DataKey]:
         """Every data value a configuration may override, by dotted path (empty when none)."""
         return {} if self.data is None else self.data.keys()

@@ -31,7 +31,7 @@ class State(Generic[D, A]):
     1
     """
 
-    __slots__ = ("_log", "config", "data", "events", "game", "pending", "ply", "rng", "seed")
+    __slots__ = ("_log", "config", "data", "events", "game", "pending", "ply", "reveals", "rng", "seed")
 
     def __init__(
         self,
@@ -51,6 +51,8 @@ class State(Generic[D, A]):
         #: Sealed choices already made in the current simultaneous decision.
         self.pending: dict[int, A] = {}
         self.ply = 0
+        #: How often the rules have shown someone hidden information (see :meth:`reveal`).
+        self.reveals = 0
         self._log: _LogNode = None
         #: The match log (``None`` when not recording, as in search and simulation).
         self.events: list[Event] | None = [] if record else None
@@ -239,6 +241,20 @@ class State(Generic[D, A]):
         nxt.apply(action, seat)
         return nxt
 
+    def reveal(self) -> None:
+        """Note that the rules just showed someone hidden information.
+
+        A game calls this wherever a face turns up, a card is drawn into a hand or looked
+        at, a script is read, or a message leaves for another player: whenever a seat
+        learns something that no earlier view told it. Nothing else reads the count but
+        the undo policy (:mod:`holotable.engine.undo`): an action that revealed something
+        cannot be taken back, because its author (or someone else) has already seen it.
+        Chance needs no call (the engine sees the RNG move), and neither does the reveal
+        of sealed choices (the engine resolves them). The conformance kit checks that a
+        game never reveals without saying so (``check_reveals_are_declared``).
+        """
+        self.reveals += 1
+
     def emit(self, kind: str, text: str, to: frozenset[int] | None = None, **data: Any) -> None:
         """Record a log event (a no-op unless the state records events)."""
         if self.events is not None:
@@ -258,6 +274,7 @@ class State(Generic[D, A]):
         other.seed = self.seed
         other.pending = dict(self.pending)
         other.ply = self.ply
+        other.reveals = self.reveals
         other._log = self._log
         other.events = list(self.events) if (keep_events and self.events is not None) else None
         return other
@@ -270,12 +287,17 @@ class State(Generic[D, A]):
         choice asks that seat again, so while others have committed, the copy's
         ``to_move()`` and the ``committed`` field of its views list them differently;
         everything else ``seat`` sees, its legal actions included, is identical.
+
+        The copy carries no action log (``history`` is empty, ``ply`` is kept): the true
+        log holds other seats' sealed choices and the faces of cards played face down,
+        and a search that read it could replay the real deal.
         """
         seed = rng.getrandbits(63)
         other = self._copy(Rng(seed), keep_events=False)
-        # The true seed must not travel: with it a search could replay the real deal.
-        # (The action log does: every action is known to the table once resolved.)
+        # Neither the true seed nor the true log may travel: with either, a search could
+        # replay the real deal.
         other.seed = seed
+        other._log = None
         other.pending = {s: a for s, a in self.pending.items() if s == seat}
         self.game.determinize(other, seat, rng)
         return other

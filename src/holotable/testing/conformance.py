@@ -95,15 +95,17 @@ def playout(game: AnyGame, config: Config, seed: int, *, record: bool = False) -
         random_step(state, rng)
 
 
-def sampled(game: AnyGame, config: Config, seed: int, *, record: bool = False) -> Iterator[AnyState]:
-    """The positions of a random game worth a close look: the start, the end and a random sample."""
+def sampled(
+    game: AnyGame, config: Config, seed: int, *, record: bool = False, plies: int = SAMPLED_PLIES
+) -> Iterator[AnyState]:
+    """The positions of a random game worth a close look: the start, the end and ``plies`` others at random."""
     length = 0
     for state in playout(game, config, seed):  # a cheap dry run (playouts are deterministic) to size the sample
         length = state.ply
     pick = Rng(derive_seed(seed, "sample"))
-    plies = {0, length, *pick.sample(range(1, max(1, length)), min(SAMPLED_PLIES, max(0, length - 1)))}
+    chosen = {0, length, *pick.sample(range(1, max(1, length)), min(plies, max(0, length - 1)))}
     for state in playout(game, config, seed, record=record):
-        if state.ply in plies:
+        if state.ply in chosen:
             yield state
 
 

@@ -321,7 +321,7 @@ class Solitaire(Nim):
     )
 
     def outcome(self, st: State[NimData, int]) -> Outcome:
-        won = len(st.history) % 2 == 1
+        won = st.ply % 2 == 1  # every ply is a turn of the one player
         return Outcome((float(won),), (1 if won else 2,), "odd turns" if won else "even turns")
 
 

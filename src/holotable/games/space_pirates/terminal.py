@@ -13,9 +13,11 @@ degrees counter-clockwise from +x, strength 0..1), ``ruler 90``, ``place 12 30``
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import tempfile
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +86,33 @@ def _near_segment(p: tuple[float, float], a: list[float], b: list[float], r: flo
     return math.hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy)) <= r
 
 
+@lru_cache(maxsize=16)
+def _background(key: str) -> tuple[tuple[tuple[str, str] | None, ...], ...]:
+    """The map's fixed cells (elements, bases, gates) for one layout: (character, style) or ``None``.
+
+    A layout never changes during a game, and testing every cell against every polygon is most of
+    the cost of drawing the map, so it is done once per layout (``key`` is the layout as JSON)."""
+    field, elements, bases = json.loads(key)
+    W, H = (math.ceil(float(v)) for v in field)
+    rows = max(1, H // 2)
+    out = []
+    for row in range(rows):
+        line: list[tuple[str, str] | None] = []
+        for col in range(W):
+            p = (col + 0.5, (rows - 1 - row) * 2 + 1.0)
+            cell: tuple[str, str] | None = None
+            if any(_inside(p, poly) for poly in elements):
+                cell = ("#", "white")
+            for polygon, gate in bases:
+                if _inside(p, polygon):
+                    cell = ("+", "blue")
+                if _near_segment(p, gate[0], gate[1], 0.6):
+                    cell = ("=", "bold yellow")
+            line.append(cell)
+        out.append(tuple(line))
+    return tuple(out)
+
+
 def ascii_map(view: dict[str, Any]) -> Text:
     """Spec §9.3: one character per cm across and per 2 cm down, north at the top."""
     W, H = (math.ceil(float(v)) for v in view["field"])
@@ -99,22 +128,19 @@ def ascii_map(view: dict[str, Any]) -> Text:
         return (col + 0.5, (rows - 1 - row) * 2 + 1.0)
 
     storm = view.get("storm")
-    for row in range(rows):
-        for col in range(W):
-            p = centre(row, col)
-            if storm is not None and math.hypot(p[0] - storm[0], p[1] - storm[1]) <= 6.0:
-                grid[row][col] = "~"
-                styles[(row, col)] = "cyan"
-            if any(_inside(p, e["polygon"]) for e in view["elements"]):
-                grid[row][col] = "#"
-                styles[(row, col)] = "white"
-            for b in view["bases"]:
-                if b["inhabited"] and _inside(p, b["polygon"]):
-                    grid[row][col] = "+"
-                    styles[(row, col)] = "blue"
-                if b["inhabited"] and _near_segment(p, b["gate"][0], b["gate"][1], 0.6):
-                    grid[row][col] = "="
-                    styles[(row, col)] = "bold yellow"
+    if storm is not None:  # only the cells near the storm can be in it
+        for row in range(max(0, int(rows - 1 - (storm[1] + 7) / 2)), min(rows, int(rows - (storm[1] - 7) / 2) + 1)):
+            for col in range(max(0, int(storm[0] - 7)), min(W, int(storm[0] + 7) + 1)):
+                p = centre(row, col)
+                if math.hypot(p[0] - storm[0], p[1] - storm[1]) <= 6.0:
+                    grid[row][col] = "~"
+                    styles[(row, col)] = "cyan"
+    key = json.dumps([view["field"], [e["polygon"] for e in view["elements"]],
+                      [[b["polygon"], b["gate"]] for b in view["bases"] if b["inhabited"]]])
+    for row, line in enumerate(_background(key)):
+        for col, fixed in enumerate(line):
+            if fixed is not None:
+                grid[row][col], styles[(row, col)] = fixed
     for b in view["bases"]:
         if b["inhabited"]:
             xs = [q[0] for q in b["polygon"]]
