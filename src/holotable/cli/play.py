@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
@@ -140,8 +140,6 @@ class PlaySession:
         #: Per seat, how many of the match's events it has been shown.
         self.shown: dict[int | None, int] = {}
         self.last_human: int | None = None
-        #: Set when the seat that just played takes its action back at the hand-over.
-        self.redo_seat: int | None = None
         self.match.meta["seats"] = self.seats
         #: The seat that acted last (open decisions go round the table from the next one).
         self.last_actor: int | None = None
@@ -250,10 +248,10 @@ class PlaySession:
         """Show the seat its table and read commands until it acts; False means quit."""
         changing_hands = self.private and self.last_human is not None and self.last_human != seat
         if changing_hands:
-            self.redo_seat = None
-            if not self._hand_over(seat):
+            handed = self._hand_over(seat)
+            if handed == "quit":
                 return False
-            if self.redo_seat is not None:  # the previous seat took its action back: it plays again
+            if handed == "took back":  # the previous seat took its action back: it plays again
                 return True
         self.last_human = seat
         log = render_log(self._events_since(seat), title=f"Since your last turn (seat {seat})")
@@ -312,25 +310,25 @@ class PlaySession:
         self.last_actor = seat
         return True
 
-    def _hand_over(self, seat: int) -> bool:
+    def _hand_over(self, seat: int) -> Literal["ready", "quit", "took back"]:
         """Clear the screen for the next seat. Until the keyboard changes hands, the seat that
         just played may still take its last action back (``undo``): nobody else can."""
         if not self.reader.interactive:
             self.console.print(f"--- pass to seat {seat} ---", style="bold")
-            return True
+            return "ready"
         previous = self.last_human
         while True:
             self.console.clear()  # the previous seat's secrets leave the screen
             answer = self.reader.ask(f"Pass to seat {seat} — press Enter (seat {previous}: undo takes back "
                                      "your last action) ")
             if answer is None:
-                return False
+                return "quit"
             if answer.strip().lower() != "undo" or previous is None:
-                return True
+                return "ready"
             if self._undo(previous):
-                self.redo_seat = previous
-                return True
-            self.reader.ask("press Enter ")
+                return "took back"
+            if self.reader.ask("press Enter ") is None:
+                return "quit"
 
     def _show(self, seat: int) -> None:
         self.console.print(render_view(self.match.state.view(seat), title=f"Seat {seat} · ply {self.match.state.ply}"))
