@@ -32,7 +32,9 @@ from .schemas import (
     RematchResponse,
     SeatToken,
     TableSummary,
+    UndoRequest,
     WsActionMessage,
+    WsUndoMessage,
 )
 from .storage import Store, default_database_url
 from .tables import ApiError, Listener, LiveTable, TableManager
@@ -181,6 +183,17 @@ def create_app(
         await manager.act(table, seat, body.action, body.ply)
         return manager.payload(table, seat)
 
+    @app.post("/api/tables/{table_id}/undo", responses=ERRORS)
+    async def post_undo(
+        table_id: str, body: UndoRequest | None = None, authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """Take back your own last action, under the undo policy (the state's ``undo`` says whether you may)."""
+        table = await table_or_404(table_id)
+        seat = _seat(table, authorization, required=True)
+        assert seat is not None
+        await manager.undo(table, seat, None if body is None else body.ply)
+        return manager.payload(table, seat)
+
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str, token: str = "", since: str = "") -> None:
         await websocket.accept()
@@ -210,6 +223,9 @@ def create_app(
                     listener.send_later({"type": "error", "status": 422, "detail": "send JSON text messages"})
                     continue
                 other = _non_action_message(text)
+                if other is not None and other["type"] == "undo":
+                    await _undo_message(table, listener, text)
+                    continue
                 if other is not None:
                     await _extension_message(table, listener, other)
                     continue
@@ -235,6 +251,21 @@ def create_app(
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
+
+    async def _undo_message(table: LiveTable, listener: Listener, text: str) -> None:
+        """``{"type": "undo", "ply"?}``: take back this seat's action; refusals go back to this connection only."""
+        try:
+            message = WsUndoMessage.model_validate_json(text)
+        except ValidationError as exc:
+            listener.send_later({"type": "error", "status": 422, "detail": _describe_validation(exc), "about": "undo"})
+            return
+        if listener.seat is None:
+            listener.send_later({"type": "error", "status": 403, "detail": "spectators cannot undo", "about": "undo"})
+            return
+        try:
+            await manager.undo(table, listener.seat, message.ply)
+        except ApiError as exc:
+            listener.send_later({"type": "error", "status": exc.status, "detail": exc.detail, "about": "undo"})
 
     async def _extension_message(table: LiveTable, listener: Listener, message: dict[str, Any]) -> None:
         """A message for the game's extension (chat, ...); refusals go back to this connection only."""

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from holotable.engine import State
 
     from .live import Listener, LiveTable
+    from .storage import ActionRecord
     from .tables import TableManager
 
 #: game name -> module under ``holotable.server.games`` holding its ``EXTENSION``.
@@ -46,6 +47,18 @@ class TableExtension:
     def after_action(self, manager: TableManager, table: LiveTable, seat: int, before: State[Any, Any],
                      after: State[Any, Any], action: Any, source: str) -> None:
         """Called after an action was committed (``before`` and ``after`` must not be changed)."""
+
+    def undo_refusal(self, manager: TableManager, table: LiveTable, seat: int, action: ActionRecord) -> str | None:
+        """Why ``seat`` may not take back ``action`` (the one the undo policy would take back) because of
+        what the extension did with it beyond the table (a message already delivered elsewhere), or
+        ``None``. Only the extension's own side effects belong here: the rules' reasons are the undo
+        policy's (:mod:`holotable.engine.undo`)."""
+        return None
+
+    def after_undo(self, manager: TableManager, table: LiveTable, seat: int, undone: ActionRecord,
+                   before: State[Any, Any], after: State[Any, Any]) -> None:
+        """Called after ``undone`` was taken back and the table rebuilt without it (``after`` is the
+        table's state now; neither state may be changed): drop whatever the extension keeps about it."""
 
     def payload_extra(self, manager: TableManager, table: LiveTable, seat: int | None) -> dict[str, Any] | None:
         """Extra data for ``seat``'s state message, sent as its ``extra`` field (``None``: no field).

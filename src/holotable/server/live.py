@@ -9,6 +9,7 @@ from typing import Any, overload
 
 from holotable.agents.base import Agent
 from holotable.engine import Config, Event, Game, State
+from holotable.engine.undo import Step
 
 from .clocks import ClockMode, ClockSettings, GameClockFn, SeatClocks
 from .storage import ActionRecord, Seat, TableRecord
@@ -16,6 +17,8 @@ from .tokens import token_matches
 
 #: Who played an action: a seat's human, its bot, the seat clock (``timeout``) or the game's table clock.
 SOURCES = ("human", "bot", "timeout", "clock")
+#: The sources that are the table playing on a seat's behalf: the seat cannot take those back.
+TABLE_SOURCES = ("timeout", "clock")
 
 
 class ApiError(Exception):
@@ -87,6 +90,8 @@ class LiveTable:
         self.config = config
         self.state: State[Any, Any] = State.new(game, config, record.seed, record=True)
         self.actions: list[ActionRecord] = []
+        #: What each action did, for the undo policy (:mod:`holotable.engine.undo`); parallel to ``actions``.
+        self.steps: list[Step] = []
         self.notices: list[Event] = []
         self.clocks = SeatClocks(ClockSettings(_clock_mode(record.clock_mode), record.clock_seconds), config.players)
         self.game_clock = game_clock
@@ -145,6 +150,17 @@ class LiveTable:
             listener.notify()
 
 
+def seeded_info(record: TableRecord) -> dict[str, Any] | None:
+    """``None`` when the server drew the table's seed; else who chose it, and the sentence every page
+    shows (whoever knows a seed can work out every hidden card and future draw)."""
+    if not record.seeded:
+        return None
+    who = record.seeded_by or "the table's creator"
+    return {"by": record.seeded_by,
+            "text": f"Seeded table: the deal was chosen by {who}, who can work out every hidden card "
+                    "and every draw to come."}
+
+
 def summary_of(record: TableRecord, seats: Iterable[Seat], ply: int) -> dict[str, Any]:
     """What the lobby shows of a table (a public table's invitation while it has free seats)."""
     return {
@@ -161,6 +177,7 @@ def summary_of(record: TableRecord, seats: Iterable[Seat], ply: int) -> dict[str
         "rematch_of": record.rematch_of,
         "public": record.public,
         "invite": record.invite if record.public and record.status == "open" else None,
+        "seeded": seeded_info(record),
     }
 
 

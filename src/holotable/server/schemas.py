@@ -53,6 +53,15 @@ class ActionRequest(Strict):
     ply: int | None = Field(None, ge=0, description="the ply the action is meant for; a stale one is refused (409)")
 
 
+class UndoRequest(Strict):
+    ply: int | None = Field(None, ge=0, description="the ply the undo is meant for; a stale one is refused (409)")
+
+
+class WsUndoMessage(Strict):
+    type: Literal["undo"]
+    ply: int | None = Field(None, ge=0)
+
+
 class WsActionMessage(Strict):
     type: Literal["action"]
     action: str = Field(min_length=1, max_length=4000)
@@ -87,6 +96,11 @@ class SeatSummary(BaseModel):
     claimed: bool
 
 
+class SeededInfo(BaseModel):
+    by: str | None = Field(description="the name of whoever chose the seed (null: the creator gave none)")
+    text: str = Field(description="the sentence the pages show")
+
+
 class TableSummary(BaseModel):
     table_id: str
     game: str
@@ -100,6 +114,7 @@ class TableSummary(BaseModel):
     rematch_of: str | None
     public: bool
     invite: str | None = Field(None, description="a public table's invitation, while it has free seats")
+    seeded: SeededInfo | None = Field(None, description="the creator chose the seed (null: the server drew it)")
 
 
 class ParamInfo(BaseModel):

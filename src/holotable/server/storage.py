@@ -2,7 +2,12 @@
 
 A table is stored as what rebuilds it exactly: the game, player count, parameters and seed,
 its seats (a seat token is stored only as a hash) and the accepted actions in order. Each
-accepted action is committed in its own transaction before anyone is told about it.
+accepted action is committed in its own transaction before anyone is told about it, and so is
+each action taken back (:meth:`Store.remove_action`).
+
+The tables are created with ``create_all``; a column added since (:data:`ADDED_COLUMNS`) is added
+to an older database in place (``ALTER TABLE ... ADD COLUMN``, nullable, so the rows it already
+holds read as the column's default); any other difference is refused with the reason.
 """
 
 from __future__ import annotations
@@ -29,11 +34,13 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
     func,
     insert,
     inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -63,6 +70,13 @@ tables_t = Table(
     Column("started_at", Float, nullable=True),
     Column("rematch_of", String(32), nullable=True),
     Column("rematch_id", String(32), nullable=True),
+    # The seed was chosen by the table's creator (not drawn by the server), and the creator's name:
+    # every seat is told. (Added after the first layout: NULL in older rows reads as "drawn".)
+    Column("seeded", Boolean, nullable=True),
+    Column("seeded_by", String(64), nullable=True),
+    # How many actions have been taken back at this table: a client that sees it change knows the
+    # table went back (its ply may be lower than the last one it saw). NULL in older rows reads as 0.
+    Column("undos", Integer, nullable=True),
 )
 
 seats_t = Table(
@@ -88,6 +102,10 @@ actions_t = Table(
     Column("source", String(16), nullable=False),
     Column("at", Float, nullable=False),
 )
+
+#: Columns added to the first layout, by table: :meth:`Store.create_schema` adds them to an older
+#: database (they are nullable; see :func:`_table_record` for what NULL reads as).
+ADDED_COLUMNS: dict[str, tuple[str, ...]] = {"holotable_tables": ("seeded", "seeded_by", "undos")}
 
 
 @dataclass
@@ -133,6 +151,12 @@ class TableRecord:
     rematch_of: str | None = None
     rematch_id: str | None = None
     public: bool = False
+    #: The creator chose the seed (rather than the server drawing it): the table says so to everyone.
+    seeded: bool = False
+    #: The name of whoever chose it (``None``: the creator gave none).
+    seeded_by: str | None = None
+    #: Actions taken back at this table so far.
+    undos: int = 0
 
 
 class SchemaError(RuntimeError):
@@ -198,8 +222,10 @@ class Store:
         self.url = url
 
     def create_schema(self) -> None:
-        """Create the tables that are missing; refuse (with the reason) a database laid out differently."""
+        """Create the tables that are missing, add the columns added since (:data:`ADDED_COLUMNS`) to an
+        older database, and refuse (with the reason) a database laid out differently."""
         metadata.create_all(self.engine)
+        add_columns(self.engine, metadata, ADDED_COLUMNS)
         found = inspect(self.engine)
         for table in metadata.sorted_tables:
             have = {c["name"] for c in found.get_columns(table.name)}
@@ -226,6 +252,7 @@ class Store:
                 seed=record.seed, clock_mode=record.clock_mode, clock_seconds=record.clock_seconds,
                 invite=record.invite, public=record.public, status=record.status, created_at=record.created_at,
                 started_at=record.started_at, rematch_of=record.rematch_of, rematch_id=None,
+                seeded=record.seeded, seeded_by=record.seeded_by, undos=record.undos,
             ))
             conn.execute(insert(seats_t), [
                 {"table_id": record.id, "seat": s.seat, "kind": s.kind, "level": s.level, "agent": s.agent,
@@ -258,6 +285,24 @@ class Store:
                 conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
         except IntegrityError as exc:
             raise StaleActionError(f"ply {action.ply} of table {table_id} is already stored") from exc
+
+    def remove_action(self, table_id: str, action: ActionRecord, status: str, undos: int) -> None:
+        """Take back one stored action (an undo) in one transaction: delete its row, renumber the rows
+        after it (a sealed choice withdrawn from among the others' choices) and set the table's
+        status and undo count. :class:`StaleActionError` when the row is not the one expected."""
+        with self._tx() as conn:
+            done = conn.execute(delete(actions_t).where(
+                actions_t.c.table_id == table_id, actions_t.c.ply == action.ply, actions_t.c.seat == action.seat,
+                actions_t.c.action == action.action)).rowcount
+            if done != 1:
+                raise StaleActionError(f"ply {action.ply} of table {table_id} is not {action.action!r} any more")
+            # Two steps, so that no row ever takes a ply another row still holds (the key is checked
+            # row by row on SQLite and PostgreSQL): first out of the way (negative), then one down.
+            later = (actions_t.c.table_id == table_id, actions_t.c.ply > action.ply)
+            conn.execute(update(actions_t).where(*later).values(ply=-actions_t.c.ply))
+            conn.execute(update(actions_t).where(actions_t.c.table_id == table_id, actions_t.c.ply < 0)
+                         .values(ply=-actions_t.c.ply - 1))
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status, undos=undos))
 
     def set_rematch(self, table_id: str, rematch_id: str) -> None:
         with self._tx() as conn:
@@ -312,12 +357,38 @@ class Store:
             ).scalar_one())
 
 
+def add_columns(engine: Engine, meta: MetaData, added: dict[str, tuple[str, ...]]) -> list[str]:
+    """Add to an existing database the columns of ``meta`` named in ``added`` that it lacks
+    (``ALTER TABLE ... ADD COLUMN``, as SQLite and PostgreSQL both take it); return them as
+    ``table.column``. Each column must be nullable: the rows already there get NULL."""
+    found = inspect(engine)
+    present = set(found.get_table_names())
+    done: list[str] = []
+    with engine.begin() as conn:
+        for table_name, names in added.items():
+            if table_name not in present:
+                continue
+            table = meta.tables[table_name]
+            have = {c["name"] for c in found.get_columns(table_name)}
+            for name in names:
+                if name in have:
+                    continue
+                column = table.c[name]
+                assert column.nullable, f"{table_name}.{name} is added to older databases: it must be nullable"
+                quote = engine.dialect.identifier_preparer.quote
+                kind = column.type.compile(dialect=engine.dialect)
+                conn.execute(text(f"ALTER TABLE {quote(table_name)} ADD COLUMN {quote(name)} {kind}"))
+                done.append(f"{table_name}.{name}")
+    return done
+
+
 def _table_record(row: Any) -> TableRecord:
     return TableRecord(
         id=row["id"], game=row["game"], players=row["players"], params=json.loads(row["params"]),
         seed=int(row["seed"]), clock_mode=row["clock_mode"], clock_seconds=row["clock_seconds"],
         invite=row["invite"], public=bool(row["public"]), status=row["status"], created_at=row["created_at"],
         started_at=row["started_at"], rematch_of=row["rematch_of"], rematch_id=row["rematch_id"],
+        seeded=bool(row["seeded"]), seeded_by=row["seeded_by"], undos=int(row["undos"] or 0),
     )
 
 

@@ -7,6 +7,13 @@ does the clone become the table's state and every connection hear about it. A re
 
 On start the manager rebuilds every unfinished table by replaying its config, seed and stored
 action log through the engine; finished tables are rebuilt the same way when first asked for.
+
+Every action is applied through the undo policy's :func:`~holotable.engine.undo.play`, so each
+table keeps a :class:`~holotable.engine.undo.Step` per action (what it did: chance, a reveal, a
+sealed choice); :meth:`TableManager.undo` asks the policy's
+:func:`~holotable.engine.undo.undo_target` which action a seat may take back, removes it from
+storage and rebuilds the table by replaying the rest. The seed never leaves the server while a
+game runs: no payload, summary or extension carries it (bots get seeds derived from it).
 """
 
 from __future__ import annotations
@@ -29,11 +36,22 @@ from holotable.engine import (
     derive_seed,
     load,
 )
+from holotable.engine.undo import Step, UndoRefusedError, undo_target
+from holotable.engine.undo import play as play_step
 
 from .bots import BotPool, Level, build_agent, capped_spec, level_info, think_limit
 from .clocks import Clock, game_clock_for
 from .extensions import all_extensions, extension_for
-from .live import ApiError, Listener, LiveTable, make_config, summary_of, uses_table_config
+from .live import (
+    TABLE_SOURCES,
+    ApiError,
+    Listener,
+    LiveTable,
+    make_config,
+    seeded_info,
+    summary_of,
+    uses_table_config,
+)
 from .schemas import MAX_SEED, CreateTableRequest
 from .storage import ActionRecord, Seat, StaleActionError, Store, TableRecord
 from .tokens import hash_token, new_id, new_token
@@ -130,8 +148,14 @@ class TableManager:
         self.tables[table_id] = table
         return table
 
-    def rebuild(self, record: TableRecord, seats: list[Seat], actions: list[ActionRecord]) -> LiveTable:
-        """A table exactly as stored: its config, seed and every action replayed through the rules."""
+    def rebuild(self, record: TableRecord, seats: list[Seat], actions: list[ActionRecord], *,
+                resume: bool = True) -> LiveTable:
+        """A table exactly as stored: its config, seed and every action replayed through the rules (and the
+        undo policy's :func:`~holotable.engine.undo.play`, which records each action's step).
+
+        The seat clocks are fed the stored action times; with ``resume`` (a restart) each seat's current
+        decision then starts afresh now, as the time the server was down is nobody's. An undo rebuilds
+        with ``resume=False``: taking an action back gives no time back."""
         game = load(record.game)
         config = make_config(game, record.players, record.params, uses_table_config(seats))
         table = LiveTable(record, seats, game, config, game_clock_for(game.spec.name))
@@ -141,14 +165,16 @@ class TableManager:
             if action.ply != table.state.ply + 1:
                 raise ValueError(f"action log has a gap before ply {action.ply}")
             try:
-                table.state.apply(action.action, action.seat)
+                step = play_step(table.state, action.action, action.seat, by_table=action.source in TABLE_SOURCES)
             except ActionError as exc:
                 raise ValueError(f"ply {action.ply} ({action.action!r} by seat {action.seat}) does not replay: "
                                  f"{exc}") from exc
             table.actions.append(action)
+            table.steps.append(step)
             table.notices.extend(table.notice_for(action))
             table.sync_clocks(table.state, action.at, action.seat)
-        table.clocks.restart_from(self.clock.now())
+        if resume:
+            table.clocks.restart_from(self.clock.now())
         status = table.computed_status()
         if status != record.status:  # e.g. killed between the last action and its status (same commit: never)
             table.record = dataclasses.replace(record, status=status)
@@ -157,9 +183,13 @@ class TableManager:
     # ------------------------------------------------------------------ lobby
     async def create(self, req: CreateTableRequest, *, rematch_of: LiveTable | None = None,
                      creator_seat: int | None = None, creator_token: Callable[[str], str] | None = None,
-                     ) -> tuple[LiveTable, tuple[int, str] | None]:
+                     seed_chosen: bool | None = None) -> tuple[LiveTable, tuple[int, str] | None]:
         """A new table; the creator takes the first human seat (``creator_seat`` when given), whose token
-        is fresh, or ``creator_token(table id)`` (a Kyrum campaign derives its games' tokens from its own)."""
+        is fresh, or ``creator_token(table id)`` (a Kyrum campaign derives its games' tokens from its own).
+
+        Without ``req.seed`` the server draws the seed. A chosen seed is announced to every seat and in
+        the lobby, with the creator's name (``seed_chosen`` overrides whether ``req.seed`` counts as
+        chosen: a Kyrum campaign's table seed is derived from the campaign's, chosen or drawn)."""
         try:
             game = load(req.game)
         except UnknownGameError as exc:
@@ -218,11 +248,16 @@ class TableManager:
                 first.name = req.name
             you = (first.seat, token)
         now = self.clock.now()
+        seeded = req.seed is not None if seed_chosen is None else seed_chosen
+        creator_name = req.name
+        if creator_name is None and you is not None:
+            creator_name = seats[you[0]].name
         record = TableRecord(
             id=table_id, game=spec.name, players=players, params=config.params,
             seed=req.seed if req.seed is not None else secrets.randbelow(MAX_SEED),
             clock_mode=mode, clock_seconds=seconds, invite=new_id(12), status="open", created_at=now,
             rematch_of=None if rematch_of is None else rematch_of.id, public=req.public,
+            seeded=seeded, seeded_by=creator_name if seeded else None,
         )
         table = LiveTable(record, seats, game, config, game_clock_for(spec.name))
         status = table.computed_status()
@@ -284,6 +319,7 @@ class TableManager:
                         "mode": table.record.clock_mode, "seconds": table.record.clock_seconds},
                     "name": table.seats[seat].name,
                     "public": table.record.public,
+                    # no seed: the server draws a fresh one, even when the finished table was seeded
                 })
                 new, you = await self.create(req, rematch_of=table, creator_seat=seat)
                 assert you is not None  # the asking seat is human
@@ -304,8 +340,12 @@ class TableManager:
         return out
 
     # ------------------------------------------------------------------ play
-    async def act(self, table: LiveTable, seat: int, action: Any, ply: int | None, source: str = "human") -> None:
-        """Check, apply, commit, then publish one action. Any refusal raises :class:`ApiError` and changes nothing."""
+    async def act(self, table: LiveTable, seat: int, action: Any, ply: int | None, source: str = "human",
+                  undos: int | None = None) -> None:
+        """Check, apply, commit, then publish one action. Any refusal raises :class:`ApiError` and changes nothing.
+
+        ``undos``: the table's undo count the action was chosen at (bots and clocks pass it): after an
+        undo the same ply can be a different position, so an action chosen before it is stale (409)."""
         async with table.lock:
             if table.status == "finished":
                 raise ApiError(409, "the game is over")
@@ -314,6 +354,8 @@ class TableManager:
             st = table.state
             if ply is not None and ply != st.ply:
                 raise ApiError(409, f"stale action: it was meant for ply {ply}, the table is at ply {st.ply}")
+            if undos is not None and undos != table.record.undos:
+                raise ApiError(409, "stale action: an action was taken back since it was chosen")
             game = table.game
             try:
                 act = game.coerce_action(action)
@@ -322,7 +364,7 @@ class TableManager:
                         text, table.clocks.period.action):
                     raise ApiError(422, f"{text!r} is the table clock's action; only the table plays it")
                 trial = st.clone()
-                trial.apply(act, seat)
+                step = play_step(trial, act, seat, by_table=source in TABLE_SOURCES)
             except ActionError as exc:
                 raise ApiError(422, str(exc), exc.rule) from exc
             now = self.clock.now()
@@ -337,6 +379,7 @@ class TableManager:
                 raise ApiError(503, "the action could not be stored; nothing was played") from exc
             table.state = trial
             table.actions.append(record)
+            table.steps.append(step)
             table.notices.extend(table.notice_for(record))
             table.record = dataclasses.replace(table.record, status=status)
             table.sync_clocks(trial, now, seat)
@@ -347,6 +390,78 @@ class TableManager:
                 except Exception:  # an extension's extra must never undo a stored action
                     log.exception("the %s extension failed after an action at table %s", table.record.game, table.id)
         self._after_change(table)
+
+    async def undo(self, table: LiveTable, seat: int, ply: int | None) -> Step:
+        """Take back ``seat``'s action under the undo policy: remove it from storage, rebuild the table by
+        replaying the rest, then publish. A refusal raises :class:`ApiError` (409 for a table that is not
+        playing or a stale ply, 422 with the policy's reason) and changes nothing."""
+        async with table.lock:
+            if table.status == "finished":
+                raise ApiError(409, "the game is over: its actions stand")
+            if table.status == "open":
+                raise ApiError(409, "the table is waiting for players to join")
+            st = table.state
+            if ply is not None and ply != st.ply:
+                raise ApiError(409, f"stale undo: it was meant for ply {ply}, the table is at ply {st.ply}")
+            index, reason = self._undo_target(table, seat)
+            if index is None:
+                raise ApiError(422, reason or "nothing to take back")
+            undone, step = table.actions[index], table.steps[index]
+            kept = [a if a.ply < undone.ply else dataclasses.replace(a, ply=a.ply - 1)
+                    for a in table.actions if a is not undone]
+            undos = table.record.undos + 1
+            try:
+                rebuilt = await asyncio.to_thread(self.rebuild, dataclasses.replace(table.record, undos=undos),
+                                                  table.seats, kept, resume=False)
+            except (HolotableError, ValueError) as exc:  # the rules replay exactly: this is a bug, refuse
+                log.exception("table %s does not replay without ply %s", table.id, undone.ply)
+                raise ApiError(409, f"that action cannot be taken back: {exc}") from exc
+            status = rebuilt.computed_status()
+            try:
+                await asyncio.to_thread(self.store.remove_action, table.id, undone, status, undos)
+            except StaleActionError as exc:
+                raise ApiError(409, str(exc)) from exc
+            except Exception as exc:
+                log.exception("could not take back an action of table %s", table.id)
+                raise ApiError(503, "the undo could not be stored; nothing was taken back") from exc
+            table.state, table.actions, table.steps = rebuilt.state, rebuilt.actions, rebuilt.steps
+            table.notices, table.clocks = rebuilt.notices, rebuilt.clocks
+            table.record = dataclasses.replace(table.record, status=status, undos=undos)
+            table.agents.clear()  # a bot that saw the undone action forgets it: fresh ones see the table as it is
+            ext = extension_for(table.record.game)
+            if ext is not None:
+                try:
+                    ext.after_undo(self, table, seat, undone, st, table.state)
+                except Exception:
+                    log.exception("the %s extension failed after an undo at table %s", table.record.game, table.id)
+            for listener in table.listeners:
+                listener.since = None  # the log went back: every connection gets it whole
+        self._after_change(table)
+        return step
+
+    def _undo_target(self, table: LiveTable, seat: int) -> tuple[int | None, str | None]:
+        """The index of the action ``seat`` may take back now and ``None``, or ``None`` and the reason it
+        may not: the undo policy's, then the game extension's (a side effect beyond the table)."""
+        st = table.state
+        try:
+            index = undo_target(table.steps, st.pending, st.is_terminal(), seat)
+        except UndoRefusedError as exc:
+            return None, exc.reason
+        ext = extension_for(table.record.game)
+        if ext is not None:
+            veto = ext.undo_refusal(self, table, seat, table.actions[index])
+            if veto is not None:
+                return None, veto
+        return index, None
+
+    def undo_status(self, table: LiveTable, seat: int) -> dict[str, Any]:
+        """Whether ``seat`` may take an action back now (and which), or why not: the state's ``undo``."""
+        if table.status == "open":
+            return {"allowed": False, "reason": "the game has not started yet", "action": None}
+        index, reason = self._undo_target(table, seat)
+        if index is None:
+            return {"allowed": False, "reason": reason, "action": None}
+        return {"allowed": True, "reason": None, "action": table.actions[index].action}
 
     def _after_change(self, table: LiveTable) -> None:
         table.notify()
@@ -367,6 +482,7 @@ class TableManager:
         try:
             for _attempt in range(50):
                 snapshot = table.state.clone(keep_events=False)
+                undos = table.record.undos
                 if table.status != "running" or seat not in snapshot.to_move():
                     return
                 agent = table.agents.get(seat)
@@ -382,14 +498,14 @@ class TableManager:
                     table.agents.pop(seat, None)  # it may still be running: the next turn gets a fresh one
                     action = _random_legal(snapshot, seat)
                 try:
-                    await self.act(table, seat, action, snapshot.ply, "bot")
+                    await self.act(table, seat, action, snapshot.ply, "bot", undos)
                     return
                 except ApiError as exc:
                     if exc.status == 409:  # the table moved on while the bot thought: think again
                         continue
                     log.error("bot of seat %s at table %s chose a refused action (%s); playing a random one",
                               seat, table.id, exc.detail)
-                    await self.act(table, seat, _random_legal(snapshot, seat), snapshot.ply, "bot")
+                    await self.act(table, seat, _random_legal(snapshot, seat), snapshot.ply, "bot", undos)
                     return
         except ApiError as exc:
             log.error("bot of seat %s at table %s could not act: %s", seat, table.id, exc.detail)
@@ -408,17 +524,18 @@ class TableManager:
                 continue
             clocks = table.clocks
             st = table.state
+            undos = table.record.undos
             try:
                 if clocks.period_over(now) and clocks.period is not None:
                     asked = st.to_move()
                     if asked:
-                        await self.act(table, asked[0], clocks.period.action, st.ply, "clock")
+                        await self.act(table, asked[0], clocks.period.action, st.ply, "clock", undos)
                         played += 1
                     continue
                 expired = clocks.expired_seats(now)
                 if expired:
                     seat = expired[0]
-                    await self.act(table, seat, self._timeout_action(table, seat), st.ply, "timeout")
+                    await self.act(table, seat, self._timeout_action(table, seat), st.ply, "timeout", undos)
                     played += 1
             except ApiError as exc:
                 if exc.status != 409:  # 409: someone acted in the meantime; the next tick looks again
@@ -494,7 +611,11 @@ class TableManager:
             "clock": clock,
             "seats": [s.summary() for s in table.seats],
             "rematch_id": table.record.rematch_id,
+            "seeded": seeded_info(table.record),
+            "undos": table.record.undos,
         }
+        if seat is not None:
+            out["undo"] = self.undo_status(table, seat)
         if seat is not None and table.status == "open":
             out["invite"] = table.record.invite
         ext = extension_for(table.record.game)

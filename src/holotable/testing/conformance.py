@@ -427,13 +427,20 @@ def parse_probes(game: AnyGame, config: Config, seed: int) -> list[str]:
     return texts
 
 
-def check_game(game: AnyGame, seeds: int = 3, *, players: list[int] | None = None, **params: Any) -> None:
+def check_game(
+    game: AnyGame, seeds: int = 3, *, players: list[int] | None = None, side_channels: bool = True, **params: Any
+) -> None:
     """Run every conformance check over ``game``: its player counts, ``seeds`` seeds each, and ``params``.
 
+    With ``side_channels`` (the default) the side-channel checks of
+    :mod:`holotable.testing.side_channels` run too, after the contract's checks of each seed.
     Raises ``AssertionError`` naming the check, the player count and the seed that failed.
     The game need not be registered: it is registered for the duration (and the registry
     restored) unless ``holotable.load`` already finds this very instance.
     """
+    from .side_channels import SIDE_CHANNEL_CHECKS
+
+    checks = ALL_CHECKS + (SIDE_CHANNEL_CHECKS if side_channels else ())
     spec = game.spec
     counts = players if players is not None else player_counts(spec.min_players, spec.max_players)
     with ExitStack() as stack:
@@ -442,7 +449,7 @@ def check_game(game: AnyGame, seeds: int = 3, *, players: list[int] | None = Non
         for n in counts:
             config = spec.make_config(n, **params)
             for seed in range(seeds):
-                for check in ALL_CHECKS:
+                for check in checks:
                     where = f"{spec.name}, {n} players, seed {seed}, {check.__name__}"
                     try:
                         check(game, config, seed)

@@ -53,6 +53,9 @@ PICTURES = "HOLOTABLE_PNG_DIR"
 PLIES = 8
 #: Relabellings (determinisations) tried per position and seat.
 RELABELS = 2
+#: Plies of each replay :func:`check_logs_follow_views` compares, and the channels it compares.
+FOLLOW_PLIES = 60
+FOLLOWED = ("log", "legal", "mask", "rl")
 #: Real starts compared by :func:`check_hidden_faces_vary`.
 STARTS = 16
 
@@ -172,6 +175,8 @@ def _comparable(det: AnyState, state: AnyState) -> AnyState:
     out = det.clone()
     out.pending = dict(state.pending)
     out.events = None if state.events is None else list(state.events)
+    # The seed and RNG state are the reseeded world's question; here only the hidden identities differ.
+    out.seed, out.rng = state.seed, state.rng.clone()
     return out
 
 
@@ -196,27 +201,33 @@ def _viewers(state: AnyState) -> list[int | None]:
 
 
 def check_relabelled_channels(game: AnyGame, config: Config, seed: int) -> None:
-    """Every channel is unchanged by a relabelling of what the seat cannot see, and by a new seed."""
+    """Every channel is unchanged by a relabelling of what the seat cannot see, and by a new seed.
+
+    The terminal screen is compared in the reseeded world only: a screen is drawn from the view,
+    the log and the table's opening line, so among worlds with equal views and logs only the
+    opening line (the seed) could change it."""
     secrets = game.spec.has_secrets
+    quiet = tuple(n for n in CHANNELS if n not in ("log", "terminal"))
     for state in sampled(game, config, probe_seed(seed), record=True, plies=PLIES):
+        mine = {who: seat_channels(state, who) for who in _viewers(state)}
+
+        def compare(other: AnyState, who: int | None, change: str, names: tuple[str, ...] | None) -> None:
+            theirs = seat_channels(other, who, names)
+            ours = {n: v for n, v in mine[who].items() if n in theirs}
+            assert ours == theirs, (
+                f"ply {state.ply}: what {'a spectator' if who is None else f'seat {who}'} reads changes when "
+                f"{change}: {_differences(ours, theirs)}"
+            )
+
+        if secrets:
+            reseeded = _reseeded(state, derive_seed(seed, "reseed", state.ply))
+            for who in _viewers(state):
+                compare(reseeded, who, "the seed changes", None)
         for seat in range(config.players):
-            mine = {who: seat_channels(state, who) for who in (seat, None)}
             for k in range(RELABELS):
-                rng = Rng(derive_seed(seed, state.ply, seat, k))
-                worlds = {"relabelled": _comparable(state.determinize(seat, rng), state)}
-                if secrets:
-                    worlds["reseeded"] = _reseeded(state, derive_seed(seed, "reseed", state.ply, k))
-                for what, other in worlds.items():
-                    for who in (seat, None):
-                        names = None if what == "reseeded" else tuple(n for n in CHANNELS if n != "log")
-                        theirs = seat_channels(other, who, names)
-                        ours = {n: v for n, v in mine[who].items() if n in theirs}
-                        change = ("the seed changes" if what == "reseeded"
-                                  else f"what seat {seat} cannot see is relabelled")
-                        assert ours == theirs, (
-                            f"ply {state.ply}: what {'a spectator' if who is None else f'seat {who}'} reads "
-                            f"changes when {change}: {_differences(ours, theirs)}"
-                        )
+                world = _comparable(state.determinize(seat, Rng(derive_seed(seed, state.ply, seat, k))), state)
+                for who in (seat, None):
+                    compare(world, who, f"what seat {seat} cannot see is relabelled", quiet)
 
 
 def check_logs_follow_views(game: AnyGame, config: Config, seed: int) -> None:
@@ -242,7 +253,10 @@ def check_logs_follow_views(game: AnyGame, config: Config, seed: int) -> None:
                 real.apply(action, actor)
             if real.view(seat) != world.view(seat):
                 break  # the seat can tell the worlds apart from here on (a card it drew differs)
-            ours, theirs = seat_channels(real, seat), seat_channels(world, seat)
+            if ply >= FOLLOW_PLIES:
+                break
+            # (the terminal screen is drawn from the view, the log and the seed, all compared here)
+            ours, theirs = seat_channels(real, seat, FOLLOWED), seat_channels(world, seat, FOLLOWED)
             assert ours == theirs, (
                 f"ply {ply}: seat {seat}'s view is the same in a relabelled world but its "
                 f"{_differences(ours, theirs)} differ: it names something the seat cannot see"
@@ -346,45 +360,50 @@ def check_samples_know_only_the_seat(game: AnyGame, config: Config, seed: int) -
                     )
 
 
+#: Actions :func:`check_reveals_are_declared` examines per game (chance, sealed and declared ones are free).
+REVEAL_PROBES = 40
+
+
 def check_reveals_are_declared(game: AnyGame, config: Config, seed: int) -> None:
     """An action whose effect on what a seat reads depends on something that seat cannot see
-    revealed it, and must say so with ``state.reveal()``."""
+    revealed it, and must say so with ``state.reveal()``.
+
+    For each action of a random game that drew on no chance, was not sealed and declared no
+    reveal (up to :data:`REVEAL_PROBES` of them), the same action is played in relabelled worlds
+    of each seat: if it is refused there, or gives the seat another view, it showed that seat
+    something hidden."""
     if not game.spec.has_secrets:
         return
-    pick = Rng(derive_seed(seed, "reveal-plies"))
     state = State.new(game, config, seed)
     rng = Rng(derive_seed(seed, "reveal-play"))
-    while not state.is_terminal() and state.ply < game.spec.max_game_length:
-        if pick.random() > 0.35:  # about a third of the positions: the cost stays a few playouts
-            random_step(state, rng)
-            continue
+    probes = 0
+    while not state.is_terminal() and state.ply < game.spec.max_game_length and probes < REVEAL_PROBES:
         before = state.clone(keep_events=False)
-        seats = before.to_move()
-        actor = rng.choice(seats)
+        actor = rng.choice(before.to_move())
         legal = list(before.legal_actions(actor))
         action = rng.choice(legal) if rng.random() < 0.5 else legal[rng.randrange(min(3, len(legal)))]
         step = play(state, action, actor)
         if step.chance or step.sealed or step.resolved or step.revealed:
             continue
+        probes += 1
         for seat in range(config.players):
             seen = state.view(seat)
             for k in range(RELABELS):
                 world = before.determinize(seat, Rng(derive_seed(seed, "reveal", before.ply, seat, k)))
                 world.pending, world.rng = dict(before.pending), before.rng.clone()
-                action_text = step.text
                 try:
                     world.apply(action, actor)
                 except ActionError:
                     assert seat != actor, f"ply {before.ply}: seat {seat} is refused its own move in a determinisation"
                     raise AssertionError(
-                        f"ply {before.ply}: '{action_text}' by seat {actor} tells seat {seat} something hidden "
+                        f"ply {before.ply}: '{step.text}' by seat {actor} tells seat {seat} something hidden "
                         "(it is refused in a world that seat cannot tell apart) but the rules did not call reveal()"
                     ) from None
                 if world.rng.getstate() != before.rng.getstate():
                     continue  # chance in that world only: inconclusive
                 theirs = world.view(seat)
                 assert theirs == seen, (
-                    f"ply {before.ply}: '{action_text}' by seat {actor} shows seat {seat} something it could not "
+                    f"ply {before.ply}: '{step.text}' by seat {actor} shows seat {seat} something it could not "
                     f"know ({_differences({'view': seen}, {'view': theirs})}) but the rules did not call reveal()"
                 )
 

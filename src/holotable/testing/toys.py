@@ -16,6 +16,10 @@ must find it (saved matches load their game by name).
 * :class:`Pennies`: matching pennies as one sealed decision with ``str`` actions; seat 0
   wins when the coins match. A search that let seat 1 see seat 0's coin would always beat it.
 * :class:`PenniesOrDice`: Pennies, but seat 0 may instead roll a die that wins 3 times in 10.
+* :class:`Shells`: a shell game: six face-down shells hide two gems; in turn each seat lifts one
+  (``lift P``), scoring a gem. Hidden faces that become known one by one, named only by where
+  they lie, the shape the side-channel checks (:mod:`holotable.testing.side_channels`) probe, and
+  the honest twin of the toys of :mod:`holotable.testing.leaky` that leak on purpose.
 
 :data:`TOY_GAMES` lists one instance of each game that passes every conformance check.
 """
@@ -55,6 +59,8 @@ __all__ = [
     "PenniesOrDice",
     "SealedBid",
     "SealedBidRules",
+    "ShellData",
+    "Shells",
     "Solitaire",
 ]
 
@@ -408,7 +414,121 @@ class PenniesOrDice(Pennies):
             st.data.coins = (actions[0], actions[1])
 
 
+# ---------------------------------------------------------------------------- the shell game
+
+_LIFT = re.compile(r"\s*lift\s+([0-9]{1,2})\s*", re.ASCII)
+
+
+@dataclass
+class ShellData:
+    #: The face under each shell, by position (``"gem"`` or ``"rock"``); the table sees only lifted ones.
+    faces: list[str]
+    lifted: list[bool]
+    scores: list[int]
+    turn: int = 0
+
+
+class Shells(Game[ShellData, int]):
+    """Lift shells in turn; a gem scores. ``shells`` shells hide ``gems`` gems, shuffled at the start.
+
+    A shell is named by its position, never by what is under it: the data is kept by position too,
+    so the rules fix nothing about any face (compare :class:`holotable.testing.leaky.NumberedShells`).
+    """
+
+    spec: ClassVar[GameSpec] = GameSpec(
+        name="test-shells",
+        title="Shells (test)",
+        min_players=2,
+        max_players=3,
+        dynamics=Dynamics.SEQUENTIAL,
+        chance=Chance.SAMPLED,
+        information=Information.IMPERFECT,
+        params=(
+            Param("shells", 6, "int", "shells on the table", minimum=2, maximum=12),
+            Param("gems", 2, "int", "gems under them", minimum=1, maximum=11),
+        ),
+        max_game_length=12,
+    )
+    actions_are_ints: ClassVar[bool] = True
+
+    def setup(self, config: Config, rng: Rng) -> ShellData:
+        n, gems = config["shells"], min(config["gems"], config["shells"] - 1)
+        faces = rng.shuffled(["gem"] * gems + ["rock"] * (n - gems))
+        return ShellData(faces, [False] * n, [0] * config.players)
+
+    def copy_data(self, data: ShellData) -> ShellData:
+        return ShellData(data.faces[:], data.lifted[:], data.scores[:], data.turn)
+
+    def to_move(self, st: State[ShellData, int]) -> tuple[int, ...]:
+        return () if all(st.data.lifted) else (st.data.turn,)
+
+    def legal_actions(self, st: State[ShellData, int], seat: int) -> Sequence[int]:
+        return [p for p, up in enumerate(st.data.lifted) if not up]
+
+    def check(self, st: State[ShellData, int], seat: int, action: int) -> None:
+        if action not in self.legal_actions(st, seat):
+            raise IllegalActionError(f"shell {action} is not a shell still down", rule="TEST-SHELL-01")
+
+    def lift(self, st: State[ShellData, int], seat: int, position: int) -> str:
+        """Turn the shell up (the rules' one reveal) and score it."""
+        d = st.data
+        d.lifted[position] = True
+        st.reveal()
+        face = d.faces[position]
+        if face == "gem":
+            d.scores[seat] += 1
+        return face
+
+    def apply(self, st: State[ShellData, int], seat: int, action: int) -> None:
+        face = self.lift(st, seat, action)
+        st.emit("lift", f"seat {seat} lifts shell {action}: {face}", seat=seat, position=action, face=face)
+        st.data.turn = (seat + 1) % st.players
+
+    def is_terminal(self, st: State[ShellData, int]) -> bool:
+        return all(st.data.lifted)
+
+    def outcome(self, st: State[ShellData, int]) -> Outcome:
+        scores = st.data.scores
+        return Outcome(tuple(float(s) for s in scores), Outcome.ranks_from_keys(scores), "most gems")
+
+    def view(self, st: State[ShellData, int], seat: int | None) -> dict[str, Any]:
+        d = st.data
+        return {
+            "shells": [{"position": p, "face": d.faces[p] if up else None} for p, up in enumerate(d.lifted)],
+            "scores": list(d.scores),
+            "turn": d.turn,
+        }
+
+    def determinize(self, st: State[ShellData, int], seat: int, rng: Rng) -> None:
+        d = st.data
+        down = [p for p, up in enumerate(d.lifted) if not up]
+        faces = rng.shuffled(sorted(d.faces[p] for p in down))
+        for p, face in zip(down, faces, strict=True):
+            d.faces[p] = face
+
+    def action_to_str(self, action: int) -> str:
+        return f"lift {action}"
+
+    def parse_action(self, text: str) -> int:
+        m = _LIFT.fullmatch(text)
+        if m is None:
+            raise MalformedActionError(f"expected 'lift N', got {text!r}")
+        return int(m.group(1))
+
+    def is_action(self, action: object) -> bool:
+        return type(action) is int
+
+    def num_actions(self, config: Config) -> int:
+        return int(config["shells"])
+
+    def action_index(self, action: int) -> int:
+        return action
+
+    def index_action(self, index: int) -> int:
+        return index
+
+
 #: One instance of each toy that passes every conformance check. (Pennies hides nothing but
 #: its sealed coins, so there is nothing for a determinisation to re-deal and the leak check
 #: could not tell a leaky view from a sound one; it is left out.)
-TOY_GAMES: tuple[Game[Any, Any], ...] = (SealedBid(), IntSealedBid(), Nim(), Solitaire())
+TOY_GAMES: tuple[Game[Any, Any], ...] = (SealedBid(), IntSealedBid(), Nim(), Solitaire(), Shells())

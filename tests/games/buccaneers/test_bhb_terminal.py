@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 import holotable
 from holotable.cli import app
 from holotable.cli.render import render_view, renderer_for
+from holotable.cli.seal import local_seal
 from holotable.engine import Match, State
 from holotable.games.buccaneers import table as tb
 from holotable.games.buccaneers import terminal
@@ -125,7 +126,7 @@ def test_play_buccaneers_hot_seat_with_four_humans(tmp_path: Any) -> None:
     assert re.search(r"Step F: revealed \S+ \(weight -?\d+\); threshold \d+", out)
     assert re.search(r"Step G: weights .* against thresholds \[", out)
     assert "Final result" in out and "Scoring pad" in out
-    match = Match.load(save)
+    match = Match.load(save, local_seal())
     assert [text for _, text in match.actions] == moves
     assert match.state.is_terminal()
     engine = GAME.new_state(players=4, seed=11)
@@ -147,6 +148,6 @@ def test_play_buccaneers_against_bots_and_a_refused_card(tmp_path: Any) -> None:
     )
     assert result.exit_code == 0, result.output
     assert f"{missing} is not in your hand" in result.stdout
-    match = Match.load(save)
+    match = Match.load(save, local_seal())
     assert (0, f"play {hand[0]}") in match.actions
     assert match.meta["seats"] == ["human", "heuristic", "heuristic", "heuristic"]

@@ -21,6 +21,7 @@ from holotable.cli import app
 from holotable.cli.common import LineReader
 from holotable.cli.play import PlaySession
 from holotable.cli.render import render_view, renderer_for
+from holotable.cli.seal import local_seal
 from holotable.engine import Match, State
 from holotable.games.council import terminal
 from holotable.games.council.data import OUTCOMES
@@ -231,7 +232,7 @@ def test_BHC_NEG_01_to_07_play_council_hot_seat_with_five_humans(tmp_path: Any) 
     assert "The Leader bribes seat 1 with 1 coin(s)" in out
     assert "Seat 0 gets paid, playing the" in out and "Seat 1 advances, paying 2 coin(s)" in out
     assert "Final result" in out and "Pay-Out: the Agendas revealed" in out
-    match = Match.load(save)
+    match = Match.load(save, local_seal())
     assert match.actions == actions
     assert match.state.is_terminal()
     assert match.state.data.positions[1] >= 2 and match.state.data.intrigue_played[0] == 1
@@ -259,7 +260,7 @@ def test_play_council_against_bots_with_a_refused_action(tmp_path: Any) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "'vote' is not a negotiation action" in result.stdout
-    match = Match.load(save)
+    match = Match.load(save, local_seal())
     assert match.actions[0] == (0, "swap settle black_hole")
     assert match.meta["seats"] == ["human", "random", "random", "random", "random"]
     # The bots act in turn round the table after the human, one action each, then the human again.
@@ -356,7 +357,7 @@ def test_holotable_play_council_players_5_runs_to_the_end_with_the_default_bots(
         app, ["play", "council", "--players", "5", "--seed", "11", "--save", str(save)], input="\n".join(cycle * 300)
     )
     assert result.exit_code == 0, result.output
-    match = Match.load(save)
+    match = Match.load(save, local_seal())
     assert match.state.is_terminal()
     assert match.meta["seats"][0] == "human" and len(set(match.meta["seats"][1:])) == 1
     human = [text for seat, text in match.actions if seat == 0]

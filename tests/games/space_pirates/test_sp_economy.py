@@ -268,7 +268,7 @@ def test_T_SP_38_39_adventures_with_nothing_to_do_and_neighbours() -> None:
     assert st.view(0)["transit"][0]["identity"] is not None and st.view(1)["transit"][0]["identity"] is None
     st.apply("place 10.0 10.0")
     assert kind(st) == "flick" and st.to_move() == (1,)  # 2 players: the right neighbour is the other
-    st.apply("flick 90.0 0.05", 1)
+    st.apply("flick 90.0 0.1", 1)  # the weakest flick the rules accept (SP-AMB-55)
     while kind(st) != "place":
         st.apply(st.legal_actions(st.to_move()[0])[0], st.to_move()[0])
     assert st.to_move() == (0,) and GAME.decision(st)["tid"] != tid

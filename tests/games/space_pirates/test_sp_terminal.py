@@ -13,6 +13,7 @@ from typer.testing import CliRunner, Result
 
 import holotable
 from holotable.cli import app
+from holotable.cli.seal import local_seal
 from holotable.engine import Match
 from holotable.games.space_pirates import terminal
 
@@ -39,7 +40,7 @@ def test_flicks_are_typed_as_numbers_and_the_table_is_drawn(tmp_path: Path, pict
     result = run(*BASE, "--save", str(save), input=script)
     assert result.exit_code == 0, result.output
     assert "a flick's strength lies between 0 and 1" in result.stdout  # the refused 1.5
-    human = [a for seat, a in Match.load(save).actions if seat == 1]
+    human = [a for seat, a in Match.load(save, local_seal()).actions if seat == 1]
     assert human[:4] == ["base 0", "flick 45.0 0.3", "flick 90.5 0.25", "flick -170.0 0.2"]
     pngs = sorted(pictures.glob("seat1-ply*.png"))
     assert pngs and all(p.read_bytes()[:4] == b"\x89PNG" for p in pngs)
@@ -56,7 +57,7 @@ def test_a_ruler_is_typed_as_an_angle(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     laid = False
     for _ in range(40):  # answer each of seat 1's decisions by replaying the save, until a ruler is laid
-        match = Match.load(save)
+        match = Match.load(save, local_seal())
         state = match.state
         if state.is_terminal():
             break
@@ -66,7 +67,7 @@ def test_a_ruler_is_typed_as_an_angle(tmp_path: Path) -> None:
         result = run("play", "--load", str(save), "--save", str(save), input=f"{choice}\nquit\n")
         assert result.exit_code == 0, result.output
         if choice.verb == "ruler":
-            assert (1, str(choice)) in Match.load(save).actions
+            assert (1, str(choice)) in Match.load(save, local_seal()).actions
             laid = True
             break
     assert laid

@@ -46,6 +46,7 @@ def pull(st: BHB) -> str | None:
         st.emit("reshuffle", "The draw pile ran out: the discards are shuffled into a new one")
     if not d.draw:
         return None
+    st.reveal()  # the top card of the draw pile is seen
     return d.draw.pop(0)
 
 
@@ -146,6 +147,7 @@ def _tiit(st: BHB, task: tuple[Any, ...]) -> None:
         st.rng.shuffle(pull_all)
         d.draw.extend(pull_all)
     if len(d.draw) >= n:  # AMB-11: if still short, nobody draws so hands stay equal
+        st.reveal()  # each drawer sees its card
         for p in order:
             cid = d.draw.pop(0)
             d.hands[p].append(cid)
@@ -176,6 +178,7 @@ def _tentacle_draw(st: BHB, task: tuple[Any, ...]) -> None:
 def take(st: BHB, seat: int, card: str) -> None:
     """The Tentacle's pick is laid out face up; the rest is discarded face up (BHB-ART-TENTACLE-02/03)."""
     d = st.data
+    st.reveal()  # the Tentacle's cards are laid out and discarded face up
     rest = [c for c in d.tentacle if c != card]
     d.tentacle = []
     d.discard.extend(rest)
@@ -251,6 +254,7 @@ def _pass(st: BHB, task: tuple[Any, ...]) -> None:
     d.revealed = []
     if not last:
         step = step_of(n, d.direction)
+        st.reveal()  # everyone picks up a hand it has not seen
         d.hands = [d.hands[(seat - step) % n] for seat in range(n)]
         d.gps_now = list(d.gps_next)
         d.gps_next = [False] * n
@@ -347,6 +351,7 @@ def pool(st: BHB, seat: int, use: bool) -> None:
     d.tableaux[seat].remove(item)
     d.discard.append(item.card)
     card = scripted(st, "pool", tb.sort_cards(d.bh_pile))  # BHB-REL-POOL-02: uniform
+    st.reveal()
     i = d.bh_pile.index(card)
     d.bh_pile.pop(i)
     d.bh_from.pop(i)
@@ -363,6 +368,7 @@ def _step_c(st: BHB, task: tuple[Any, ...]) -> None:
     for seat, tableau in enumerate(d.tableaux):
         for item in tableau:
             if item.face_down:
+                st.reveal()
                 item.face_down = False
                 flipped.append([seat, item.card, "toy"])
                 st.emit("toy_up", f"{name(seat)} turns up {item.card} ({tb.CARDS[item.card].name})", seat=seat,
@@ -436,6 +442,7 @@ def _step_f(st: BHB, task: tuple[Any, ...]) -> None:
     w = 0
     if d.bh_pile:
         card = scripted(st, "reveal", tb.sort_cards(d.bh_pile))
+        st.reveal()
         d.bh_revealed = card
         w = tb.printed_weight(card, tb.data_of(d))  # BHB-ROT-08
     extra = sum(tb.THRESHOLD_AMOUNTS[t] for t in d.thresholds)
@@ -567,6 +574,7 @@ def start_round(st: BHB) -> None:
     st.emit("round_start", f"Round {d.round}: black hole {hole.id} ({hole.category}, {hole.cards} cards, "
             f"threshold {hole.threshold}); passing {d.direction}", round=d.round, black_hole=hole.id,
             cards=hole.cards, threshold=hole.threshold, direction=d.direction)
+    st.reveal()  # each player picks up a new hand
     for seat in range(n):
         st.emit("deal_private", f"Your hand: {', '.join(d.hands[seat])}", to=only(seat), seat=seat,
                 cards=list(d.hands[seat]))

@@ -112,6 +112,10 @@ def render(view: dict[str, Any]) -> RenderableType:
     if last is not None:
         parts.append(last)
     parts.append(_seats_table(view))
+    if any(b is None for b in view.get("boxes") or []):
+        parts.append(Text("Hidden tally: the others' boxes are not shown (their coins drop out of sight), but a "
+                          "careful player can work every box out: the log says who grabbed only gold, and each such "
+                          "grab makes the bag that many coins lighter.", style="dim"))
     aside = view.get("parrot_aside") or []
     parts.append(
         Text(

@@ -502,6 +502,7 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         d.deck_known += 1
         d.discards = [*d.discards, {"round": d.negotiation_round, "proposal": d.proposal - 1, "planet": gone}]
         d.table[BLACK_HOLE] = self._draw(d)  # BHC-FAIL-07
+        st.reveal()
         self._emit(st, "replace", f"{gone} leaves Black Hole; {d.table[BLACK_HOLE]} takes its place",
                    table=list(d.table))
         self._new_proposal(d)  # BHC-FAIL-08
@@ -533,6 +534,9 @@ class BlackHoleCouncil(Game[BHCData, Act]):
             d.positions[seat] += 1  # BHC-ADV-07: one space at most
         if play:
             d.intrigue_played[seat] = d.negotiation_round  # BHC-INTRIGUE-03
+        if play or action.kind != A.PAID:
+            # An Intrigue card is shown; advancing tells the table the seat's points (with coins) reach the cost.
+            st.reveal()
         record: dict[str, Any] = {"round": d.negotiation_round, "seat": seat, "choice": action.kind,
                   "coins": action.a if action.kind == A.PAY else 0, "collected": coins,
                   "intrigue": None if kind_played is None else OUTCOMES[kind_played], "cost": cost, "from": start}
@@ -574,6 +578,7 @@ class BlackHoleCouncil(Game[BHCData, Act]):
             d.table = [self._draw(d) for _ in range(5)]  # BHC-NEG-PREP-02
             self._new_proposal(d)
             if st is not None:
+                st.reveal()  # five planets turned up from the deck
                 self._emit(st, "prepare", f"Negotiation Round {d.negotiation_round}: {', '.join(d.table)}",
                            table=list(d.table))
         elif kind == "D":
@@ -641,6 +646,7 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         d.phase = OVER
         d.over = True
         if st is not None:
+            st.reveal()  # every Agenda is shown
             self._emit(st, "payout", f"Pay-Out {d.payout}; final positions {d.positions}, coins {d.banks}")
 
     # ------------------------------------------------------------------ end (BHC-WIN)

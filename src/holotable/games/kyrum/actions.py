@@ -94,8 +94,9 @@ def parse(text: str) -> KAction:
         if rest and not rest[0].isspace():
             raise MalformedActionError(f"cannot read {text!r} as a Kyrum action")
         message = rest.strip()
-        if len(message) > MAX_MESSAGE or any(ch in message for ch in "\r\n\x00"):
-            raise MalformedActionError(f"a partner message is one line of at most {MAX_MESSAGE} characters")
+        problem = message_problem(KAction("send", (message,) if message else ()))
+        if problem is not None:
+            raise MalformedActionError(problem)
         return KAction("send", (message,) if message else ())
     words = stripped.lower().split()
     action = KAction(words[0], tuple(words[1:])) if words else None
@@ -105,6 +106,21 @@ def parse(text: str) -> KAction:
             "'study d1 common 1', 'validate', 'leave', 'read', 'refuse', 'option 1'"
         )
     return UNIVERSE[INDEX[action]]
+
+
+def message_problem(action: KAction) -> str | None:
+    """Why a ``send`` action breaks the partner message rule (KYR-AMB-19): one line of at most
+    :data:`MAX_MESSAGE` characters, or none. The text form and an action object are held to the same
+    rule (``check`` asks this for objects, :func:`parse` for text)."""
+    rule = f"a partner message is one line of at most {MAX_MESSAGE} characters"
+    if len(action.args) > 1 or not all(isinstance(a, str) for a in action.args):
+        return rule
+    message = action.args[0] if action.args else ""
+    if message != message.strip() or (action.args and not message):
+        return f"{rule}, without spaces around it"
+    if len(message) > MAX_MESSAGE or any(ch in message for ch in "\r\n\x00") or not message.isprintable():
+        return rule
+    return None
 
 
 def is_action(obj: object) -> bool:

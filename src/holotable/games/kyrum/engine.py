@@ -41,12 +41,16 @@ def knowledge_np(knowledge: int, table: list[list[int]]) -> int:
 class Table:
     """One game's data with what acting on it needs. Cheap to build per call."""
 
-    def __init__(self, data: KyrumData, pack: Pack, rng: Rng, options: Any, emit: Emit) -> None:
+    def __init__(self, data: KyrumData, pack: Pack, rng: Rng, options: Any, emit: Emit,
+                 reveal: Callable[[], None] = lambda: None) -> None:
         self.d = data
         self.pack = pack
         self.rng = rng
         self.opt = options
         self.emit = emit
+        #: ``State.reveal``: the player just read or drew something hidden (a script, a card), or a
+        #: message left for the partner, so the action cannot be taken back.
+        self.reveal = reveal
 
     # ------------------------------------------------------------------ chance
     def die(self) -> int:
@@ -383,6 +387,7 @@ class Table:
         for m in LINK_RE.finditer(script["text"]):
             self.unlock(m.group(1))  # KYR-SCRIPT-06
         self.d.reading = {"code": code, "title": script["title"], "text": script["text"], "says": []}
+        self.reveal()  # the booklet's page is read
         self.emit("script_read", f"read {code}: {script['title']}", code=code)
         self.push_ops(script["effects"], code, eog or script["kind"] == "end_of_game")
 
@@ -392,6 +397,7 @@ class Table:
             self.emit("discovery_none", "the discovery deck is empty: nothing drawn (KYR-AMB-17)")
             return
         did = self.d.discovery_deck.pop(0)
+        self.reveal()
         zero = dict.fromkeys(ELEMENTS, 0)
         self.d.inventory.append({"id": did, "paid": dict(zero), "waived": dict(zero), "studied": False})
         self.emit("discovery", f"drew discovery {self.pack.discoveries[did].name}", id=did)
@@ -510,6 +516,7 @@ class Table:
         d.area += 1
         d.areas_revealed += 1
         d.slot_planets = [d.planet_deck.pop(0) for _ in range(4)]
+        self.reveal()
         d.slot_dice = [0, 0, 0, 0]
         d.slot_explored = [False] * 4
         d.window_open = False
@@ -678,6 +685,7 @@ class Table:
         if not d.encounter_deck:
             return
         eid = d.encounter_deck.pop(0)
+        self.reveal()
         d.encounter_in_play = eid
         enc = self.pack.encounters[eid]
         self.emit("encounter", f"encounter: {enc.name}", id=eid)

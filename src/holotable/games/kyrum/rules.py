@@ -90,7 +90,8 @@ def pack_of(config: Config) -> Pack:
 
 
 def table(st: KS) -> Table:
-    return Table(st.data, pack_of(st.config), st.rng, st.config, _private_emit(st) if st.config["private"] else st.emit)
+    return Table(st.data, pack_of(st.config), st.rng, st.config, _private_emit(st) if st.config["private"] else st.emit,
+                 st.reveal)
 
 
 def _private_emit(st: KS) -> Any:
@@ -177,9 +178,12 @@ class Kyrum(Game[KyrumData, KAction]):
     def check(self, st: KS, seat: int, action: KAction) -> None:
         tab = table(st)
         if action.verb == "send":
-            if st.data.decision is not None and st.data.decision["kind"] == "partner":
-                return
-            raise IllegalActionError("no partner message is asked for now", rule="KYR-ENC-09")
+            if st.data.decision is None or st.data.decision["kind"] != "partner":
+                raise IllegalActionError("no partner message is asked for now", rule="KYR-ENC-09")
+            problem = act.message_problem(action)
+            if problem is not None:  # an action object is held to the rule its text form is
+                raise IllegalActionError(problem, rule="KYR-AMB-19")
+            return
         if action in legal(tab):
             return
         raise IllegalActionError(f"{action} is not legal now: {why_illegal(tab, action)}",
@@ -466,6 +470,7 @@ def perform(tab: Table, action: KAction) -> None:
     elif verb == "send":
         text = args[0] if args else ""
         d.camp["partner_log"].append({"game": d.game, "sent": text, "received": None})
+        tab.reveal()  # the message has left for the partner: it cannot be called back
         tab.emit("partner_sent", "message for the partner written" if text else "no message written")
         d.decision = None
         tab.run()

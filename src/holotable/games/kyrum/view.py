@@ -114,12 +114,15 @@ def _decision(tab: Table) -> dict[str, Any] | None:
 
 
 def determinize(d: KyrumData, pack: Pack, rng: Rng) -> None:
-    """Re-deal the three decks; the top planet's back (public) keeps its alert mark."""
+    """Re-deal the three decks; the top planet's back (public) keeps its alert mark.
+
+    Each deck is sorted before it is shuffled, so the sample depends on what the player knows
+    (which cards are in it) and ``rng`` alone, never on the true order."""
     if d.planet_deck:
         alert = pack.planets[d.planet_deck[0]].back_alert
-        rng.shuffle(d.planet_deck)
+        d.planet_deck = rng.shuffled(sorted(d.planet_deck))
         top = next(i for i, p in enumerate(d.planet_deck) if pack.planets[p].back_alert == alert)
         d.planet_deck[0], d.planet_deck[top] = d.planet_deck[top], d.planet_deck[0]
-    rng.shuffle(d.encounter_deck)
-    rng.shuffle(d.discovery_deck)
+    d.encounter_deck = rng.shuffled(sorted(d.encounter_deck))
+    d.discovery_deck = rng.shuffled(sorted(d.discovery_deck))
     d.dice_queue = []

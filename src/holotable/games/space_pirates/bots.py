@@ -349,9 +349,10 @@ def aim_flick(k: Knowledge, d: SPData, tid: int, dexterity: tuple[float, float],
     value = k.values.get(tid, 0.0)
     is_asteroid = d.open[tid] or value == ASTEROID_VALUE
     active = d.active
+    weakest = c.min_flick_strength  # the rules refuse anything softer: no nudging a token to peek at it
     cands: list[tuple[float, float]] = []
     for i in range(24):
-        for s in (0.08, 0.15, 0.25, 0.4):
+        for s in (max(weakest, 0.08), max(weakest, 0.15), 0.25, 0.4):
             cands.append((-180.0 + 15.0 * (i + 1), s))
     targets = [ship_pos(d, k.seat)] if value > 0 else []
     targets += [ship_pos(d, s) for s in range(d.n) if s != k.seat and (value <= 0 or is_asteroid)]
@@ -361,7 +362,7 @@ def aim_flick(k: Knowledge, d: SPData, tid: int, dexterity: tuple[float, float],
             continue
         a = math.degrees(math.atan2(q[1] - start[1], q[0] - start[0]))
         for extra in ((0.5, 4.0) if is_asteroid else (-2.0, 0.5)):
-            s = min(0.9, max(0.02, (gap + extra) / d_max))
+            s = min(0.9, max(weakest, (gap + extra) / d_max))
             cands.append((round(a, 2), round(s, 3)))
     screened = []
     for angle, s in cands:

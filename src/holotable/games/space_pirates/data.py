@@ -55,6 +55,8 @@ class Constants:
     physics: dict[str, Any]
     flip: dict[str, float]
     dexterity: dict[str, tuple[float, float]]
+    #: The weakest flick accepted (SP-AMB-55): a touch that barely moves a token is no flick.
+    min_flick_strength: float
     start_mc: int
     base_price: int
     mc_per_5_energy: int
@@ -197,6 +199,7 @@ def load_constants(path: Path) -> Constants:
             flip={k: _num(f, "flip", k, v) for k, v in raw["flip"].items()},
             dexterity={k: (_num(f, "dexterity", k, v[0]), _num(f, "dexterity", k, v[1]))
                        for k, v in raw["dexterity"].items() if k not in _TAGS},
+            min_flick_strength=_num(f, "-", "min_flick_strength", raw["min_flick_strength"]),
             start_mc=_int(f, "-", "start_mc", raw["start_mc"]),
             base_price=_int(f, "-", "base_price", raw["base_price"]),
             mc_per_5_energy=_int(f, "-", "mc_per_5_energy", raw["mc_per_5_energy"]),
@@ -222,6 +225,8 @@ def load_constants(path: Path) -> Constants:
         _num(f, "physics", key, const.physics[key], positive=True)
     if "standard" not in const.dexterity or "precise" not in const.dexterity:
         raise DataError(f, "dexterity", "-", "levels 'precise' and 'standard' are required")
+    if not 0.0 <= const.min_flick_strength < 1.0:
+        raise DataError(f, "-", "min_flick_strength", "must lie in [0, 1)")
     return const
 
 

@@ -45,6 +45,10 @@ class Ctx:
         self.c = content.constants
         self.cfg = st.config
 
+    def reveal(self) -> None:
+        """Someone just learnt a hidden face (a token, a card, a market): see ``State.reveal``."""
+        self.st.reveal()
+
     def emit(self, kind: str, text: str, to: int | None = None, **data: Any) -> None:
         if self.st.events is not None:
             self.st.emit(kind, text, to=None if to is None else frozenset((to,)), **data)
@@ -130,18 +134,26 @@ def bank_pays(ctx: Ctx, seat: int, amount: int) -> int:
 
 
 def to_bag(d: SPData, t: int) -> None:
-    """Back into the bag: position, holder and knowledge are forgotten (SP-INFO-01)."""
+    """Back into the bag: position, holder and knowledge are forgotten (SP-INFO-01), and the bag
+    mixes, so the token's id no longer names its face."""
     d.where[t], d.pos[t], d.holder[t], d.open[t], d.known[t] = "bag", None, None, False, 0
+    d.sort_bag()
 
 
 def draw_token(ctx: Ctx, seat: int) -> int | None:
-    """SP-COMP-05: a uniformly random token from the bag; the drawer sees it."""
+    """SP-COMP-05: a uniformly random token from the bag; the drawer sees it.
+
+    The token drawn takes the lowest id in the bag (what a player at the table can predict),
+    whatever its face: the random draw picks a face, never an id."""
     d = ctx.d
     bag = [t for t, w in enumerate(d.where) if w == "bag"]
     if not bag:
         return None
-    t = bag[ctx.rng.randrange(len(bag))]
+    t, picked = bag[0], bag[ctx.rng.randrange(len(bag))]
+    d.ident[t], d.ident[picked] = d.ident[picked], d.ident[t]
     d.where[t], d.holder[t], d.known[t] = "transit", seat, 1 << seat
+    d.sort_bag()
+    ctx.reveal()
     ctx.emit("token_drawn", f"seat {seat} draws a transport", seat=seat, tid=t)
     return t
 
@@ -323,6 +335,7 @@ def show_card(ctx: Ctx, seat: int, cid: str) -> None:
     """SP-TURN-06: a played card leaves the hand and is shown to all."""
     d = ctx.d
     d.hands[seat].remove(cid)
+    ctx.reveal()
     if d.in_play is None:
         d.in_play = cid
     else:
@@ -533,6 +546,7 @@ def capture(ctx: Ctx, seat: int, t: int, theta: float) -> None:
     """SP-CAPTURE-03..05."""
     d = ctx.d
     ident = d.ident[t]
+    ctx.reveal()  # the capturer turns the token over (and for an asteroid or the police, everyone sees it)
     if ident in CARGO_TYPES:
         d.where[t], d.pos[t], d.holder[t] = "hold", None, seat
         d.known[t] |= 1 << seat
@@ -665,6 +679,8 @@ def recharge_options(ctx: Ctx, seat: int, base: int) -> list[int]:
 def recharge(ctx: Ctx, seat: int, base: int, k: int) -> int:
     """SP-ENERGY-04..06: hand to discards, empty stacks rebuilt, pay; returns the points bought."""
     d = ctx.d
+    if d.hands[seat]:
+        ctx.reveal()  # the hand goes face up onto the discard piles
     for cid in d.hands[seat]:
         d.discard[ctx.content.card(cid).value].append(cid)
     d.hands[seat] = []
@@ -724,6 +740,7 @@ def blind_pick(ctx: Ctx, victim: int, index: int) -> None:
     hand = sorted(d.hands[victim])
     ctx.rng.shuffle(hand)  # the picker sees only backs: a fresh shuffled presentation
     cid = hand[index]
+    ctx.reveal()
     d.hands[victim].remove(cid)
     d.discard[ctx.content.card(cid).value].append(cid)
     ctx.emit("card_lost", f"seat {victim} loses {cid}", seat=victim, card=cid)
@@ -776,6 +793,7 @@ def apply_flick_outcome(ctx: Ctx, t: int, flicker: int, out: FlickOutcome, cause
             d.pos[tid] = geo.rnd(geo.nudge(lay, here, free_for_token(d, exclude=tid)), dec)
     # (2) SP-FLICK-05: a turned-over token is seen by all, then lies as before
     for tid in sorted(out.turned_over):
+        ctx.reveal()
         d.known[tid] = all_bits(d.n)
         ctx.emit("revealed", f"token {tid} turns over: {d.ident[tid]}", tid=tid, identity=d.ident[tid])
     damages: list[tuple[int, str]] = []
@@ -794,6 +812,7 @@ def apply_flick_outcome(ctx: Ctx, t: int, flicker: int, out: FlickOutcome, cause
         if d.open[tid]:  # SP-FLICK-10
             damages.append((ship, "asteroid"))
         else:  # SP-FLICK-09
+            ctx.reveal()
             d.known[tid] |= 1 << ship
             if d.ident[tid] == "ASTEROID":
                 d.open[tid], d.known[tid] = True, all_bits(d.n)

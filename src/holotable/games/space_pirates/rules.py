@@ -144,6 +144,7 @@ def new_data(config: Config, rng: Rng, preset: Preset) -> SPData:
         market_out=sorted(markets), active=first, first_seat=first, bought=[False] * n,
         dock_stand=config["dock_geometry"] == "stand",
     )
+    d.sort_bag()
     push(d, "setup_draw")
     for i in reversed(range(n)):  # SP-SETUP-09: start bases in seat order from the first player
         push(d, "start_base", seat=(first + i) % n)
@@ -296,7 +297,7 @@ def a_start_base(g: SpacePirates, ctx: Ctx, dec: dict[str, Any], a: SPAction) ->
     seat, base = dec["seat"], int(a.a or 0)
     flow.dock_ship(ctx, seat, base)
     d.seen_markets[seat].add(base)  # SP-SETUP-10
-
+    ctx.reveal()  # the start base's market card, seen by its new owner
 
 # placing a token (SP-SETUP-11, SP-ADV-NEWR-01)
 def _placement_mode(st: SP, dec: dict[str, Any]) -> str:
@@ -379,6 +380,10 @@ def c_flick(g: SpacePirates, st: SP, dec: dict[str, Any], a: SPAction) -> None:
     s = a.b
     if not isinstance(s, float) or not 0.0 <= s <= 1.0:
         raise _illegal("a flick's strength lies between 0 and 1", "SP-FLICK-01")
+    weakest = content_for(st.config).constants.min_flick_strength
+    if s < weakest:  # SP-AMB-55: a touch that only nudges a token (to see what it touches) is no flick
+        raise _illegal(f"a flick needs a strength of at least {weakest:g}: a touch that barely moves the token "
+                       "is not a flick", "SP-FLICK-01")
     if not isinstance(a.a, float) or abs(a.a) > 360.0:
         raise _illegal("a flick's angle lies between -360 and 360 degrees", "SP-FLICK-01")
 
@@ -628,6 +633,7 @@ def a_base_buy(g: SpacePirates, ctx: Ctx, dec: dict[str, Any], a: SPAction) -> N
 def a_base_look(g: SpacePirates, ctx: Ctx, dec: dict[str, Any], a: SPAction) -> None:
     if a.verb == "look":  # SP-BASE-03
         ctx.d.seen_markets[dec["seat"]].add(dec["base"])
+        ctx.reveal()
         ctx.emit("market_looked", f"seat {dec['seat']} looks at the market card", seat=dec["seat"])
 
 
@@ -653,6 +659,7 @@ def a_base_sell(g: SpacePirates, ctx: Ctx, dec: dict[str, Any], a: SPAction) -> 
     price = next(m for m in ctx.content.markets if m.id == card).prices[d.ident[t]]
     d.holds[seat].remove(t)
     ident = d.ident[t]
+    ctx.reveal()  # the cargo and the market card are shown to all
     flow.to_bag(d, t)
     got = flow.bank_pays(ctx, seat, price)  # SP-BASE-04 / SP-MONEY-04
     d.market_up[base] = True  # SP-BASE-05
@@ -703,6 +710,7 @@ def a_base_take(g: SpacePirates, ctx: Ctx, dec: dict[str, Any], a: SPAction) -> 
         return
     v = int(a.a or 0)
     d.hands[dec["seat"]].append(d.draw[v].pop())  # SP-ENERGY-09: from the top
+    ctx.reveal()
     left = dec["points"] - v
     if flow.take_options(d, left):
         push(d, "base_take", seat=dec["seat"], points=left)

@@ -1,6 +1,9 @@
 """Space Pirates' plain game data (spec §4.1). Positions are stored rounded (see geometry.rnd).
 
 Token ids are 0..33; ``ident[tid]`` is the identity (determinisation re-deals it for hidden tokens).
+An id is a handle on a token the table can see, never a name of its face: the bag is a multiset
+(its tokens' identities are kept sorted over their ids, :meth:`SPData.sort_bag`), and a token
+drawn takes the lowest id in the bag, so an id that went into the bag comes out on any face.
 ``where[tid]`` is ``bag`` | ``map`` | ``hold`` | ``police`` | ``transit``. ``known[tid]`` is a bit
 mask of seats that know the identity (SP-INFO-01). Draw stacks keep their top card at the end.
 Pending work is a stack of small task dicts (top = end); a task whose ``kind`` is a decision kind
@@ -83,6 +86,17 @@ class SPData:
             self.turn, self.storm, [dict(t) for t in self.stack], self.winner, self.over, self.reason,
             self.bought[:], self.last_flick, self.also_played[:], self.dock_stand,
         )
+
+    def sort_bag(self) -> None:
+        """Keep the bag a multiset: the identities of the tokens in it, sorted over their ids.
+
+        Tokens in a bag cannot be told apart, so which id holds which identity there must mean
+        nothing (SP-INFO-01): were it kept, an id would carry a token's face through the bag and
+        out again, and the rules fixing it would tell every player (token 33 was the police).
+        """
+        bag = [t for t, w in enumerate(self.where) if w == "bag"]
+        for t, kind in zip(bag, sorted(self.ident[t] for t in bag), strict=True):
+            self.ident[t] = kind
 
     def ship_positions(self, exclude: int | None = None) -> dict[int, XY]:
         """Centres of ships in space (docked ships excluded)."""

@@ -31,7 +31,8 @@ from holotable.cli.render import register_renderer
 SHIP_LETTERS = "BGYR"
 SHIP_STYLES = ("bold blue", "bold green", "bold yellow", "bold red")
 HINTS = {
-    "flick": "flick ANGLE STRENGTH (degrees from +x counter-clockwise, strength 0..1; 0.4 slides about 40 cm)",
+    "flick": "flick ANGLE STRENGTH (degrees from +x counter-clockwise, strength {weakest:g}..1; "
+             "0.4 slides about 40 cm)",
     "ruler": "ruler ANGLE (within 90 degrees of the previous ruler or heading) or stop",
     "drift": "drift ANGLE (any direction)",
     "place": "place X Y (cm)",
@@ -244,7 +245,7 @@ def _decision(view: dict[str, Any]) -> Text | None:
     text = f"Waiting for seat {dec['seat']}: {dec['kind']}" + (f" ({extra})" if extra else "")
     hint = HINTS.get(dec["kind"])
     if hint and dec["seat"] == view.get("seat"):
-        text += f"\n  type: {hint}"
+        text += "\n  type: " + hint.format(weakest=view.get("flick_min_strength", 0.0))
     return Text(text, style="bold")
 
 

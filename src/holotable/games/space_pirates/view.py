@@ -101,6 +101,7 @@ def view(st: State[SPData, SPAction], seat: int | None, content: Content,
         "winner": d.winner,
         "over": d.over,
         "last_flick": d.last_flick,
+        "flick_min_strength": content.constants.min_flick_strength,
         "decision": None if decision is None else {
             k: (list(v) if isinstance(v, tuple) else v) for k, v in decision.items() if k in PUBLIC_DECISION_FIELDS
         },
@@ -152,3 +153,4 @@ def determinize(d: SPData, seat: int, rng: Rng, content: Content) -> None:
         k = len(d.hands[s])
         d.hands[s] = spare[:k]
         spare = spare[k:]
+    d.sort_bag()  # as the real bag is kept: which id holds which face in it means nothing

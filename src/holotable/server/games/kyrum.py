@@ -57,6 +57,7 @@ from .kyrum_store import CampaignRow, CampaignStore, Conflict
 
 if TYPE_CHECKING:
     from holotable.server.live import LiveTable
+    from holotable.server.storage import ActionRecord
     from holotable.server.tables import TableManager
 
 log = logging.getLogger("holotable.server.kyrum")
@@ -223,6 +224,13 @@ class _Extension(TableExtension):
         if after.is_terminal():
             self.fold(manager, row.id, table.id, after, _sent_messages(table))
 
+    def undo_refusal(self, manager: TableManager, table: LiveTable, seat: int, action: ActionRecord) -> str | None:
+        # A campaign's `send` is delivered (to the outbox and a linked partner's inbox) as it is played.
+        words = action.action.strip()
+        if words.lower().startswith("send") and words[4:].strip() and self.campaign_of(manager, table) is not None:
+            return "your message has already gone to your Black Hole partner: it cannot be taken back"
+        return None
+
     def rematch_refusal(self, manager: TableManager, table: LiveTable) -> str | None:
         if self.campaign_of(manager, table) is None:
             return None
@@ -285,7 +293,7 @@ class _Extension(TableExtension):
             token = new_token()
             row = CampaignRow(id=new_id(), name=name, token_hash=hash_token(token), uid=secrets.token_hex(4),
                               pack=body.pack, state=state, revision=0, partner_id=None, answers=None, table_id=None,
-                              created_at=manager.clock.now())
+                              created_at=manager.clock.now(), seed_chosen=body.seed is not None)
             await asyncio.to_thread(ext.store(manager).insert, row)
             return {"campaign_id": row.id, "token": token, "url": f"/campaigns/{row.id}"}
 
@@ -448,7 +456,9 @@ class _Extension(TableExtension):
             "game": "kyrum", "players": 1, "params": params, "seats": [{"kind": "human", "name": row.name[:40]}],
             "seed": table_seed(row.state.campaign_seed, number)})
         # the seat's token is the one the campaign token derives: whoever holds the campaign holds its games
-        table, you = await manager.create(req, creator_token=lambda table_id: seat_token_for(token, table_id))
+        # A campaign seed the owner chose makes each game a seeded table (its deal is known in advance).
+        table, you = await manager.create(req, creator_token=lambda table_id: seat_token_for(token, table_id),
+                                          seed_chosen=row.seed_chosen)
         assert you is not None
         seat_token = you[1]
         try:
@@ -521,6 +531,7 @@ class _Extension(TableExtension):
             playing = {"game": st.next_game, "table_id": row.table_id, "seat": 0,
                        "token": seat_token_for(token, row.table_id), "url": f"/t/{row.table_id}"}
         market_open = row.table_id is None and st.next_game > 1
+        complete = row.table_id is None and st.next_game > length
         items = []
         for t, iid in enumerate(pack.item_order, start=1):
             item = pack.items[iid]
@@ -534,10 +545,12 @@ class _Extension(TableExtension):
             "name": row.name,
             "pack": row.pack,
             "pack_title": pack.title,
-            "seed": st.campaign_seed,
+            # The campaign seed fixes every game's deal: it is shown only once the campaign is over.
+            "seed": st.campaign_seed if complete else None,
+            "seed_chosen": row.seed_chosen,
             "next_game": st.next_game,
             "length": length,
-            "complete": row.table_id is None and st.next_game > length,
+            "complete": complete,
             "playing": playing,
             "games": [{**g, "token": seat_token_for(token, g["table_id"]), "url": f"/t/{g['table_id']}"}
                       for g in await asyncio.to_thread(store.games, row.id)],

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import (
+    Boolean,
     Column,
     Connection,
     Engine,
@@ -40,6 +41,7 @@ from sqlalchemy import (
 from holotable.games.kyrum import partner as partner_codes
 from holotable.games.kyrum.campaign import CampaignState
 from holotable.games.kyrum.store import Message
+from holotable.server.storage import add_columns
 
 metadata = MetaData()
 
@@ -57,7 +59,13 @@ campaigns_t = Table(
     Column("answers", Text, nullable=True),
     Column("table_id", String(32), nullable=True, index=True),
     Column("created_at", Float, nullable=False),
+    # The owner chose the campaign seed (so every game's deal): each game's table says so. Added after
+    # the first layout (NULL in older rows reads as drawn by the server).
+    Column("seed_chosen", Boolean, nullable=True),
 )
+
+#: Columns added to the first layout (see :func:`holotable.server.storage.add_columns`).
+ADDED_COLUMNS: dict[str, tuple[str, ...]] = {"kyrum_campaigns": ("seed_chosen",)}
 
 games_t = Table(
     "kyrum_campaign_games",
@@ -118,6 +126,8 @@ class CampaignRow:
     answers: dict[str, int] | None
     table_id: str | None
     created_at: float
+    #: The owner chose the campaign seed (rather than the server drawing it).
+    seed_chosen: bool = False
 
 
 def _row(raw: Any) -> CampaignRow:
@@ -125,7 +135,7 @@ def _row(raw: Any) -> CampaignRow:
     return CampaignRow(id=raw["id"], name=raw["name"], token_hash=raw["token_hash"], uid=raw["uid"],
                        pack=raw["pack"], state=CampaignState.from_json(raw["state"]), revision=int(raw["revision"]),
                        partner_id=raw["partner_id"], answers=answers, table_id=raw["table_id"],
-                       created_at=float(raw["created_at"]))
+                       created_at=float(raw["created_at"]), seed_chosen=bool(raw["seed_chosen"]))
 
 
 class CampaignStore:
@@ -136,6 +146,7 @@ class CampaignStore:
 
     def create_schema(self) -> None:
         metadata.create_all(self.engine)
+        add_columns(self.engine, metadata, ADDED_COLUMNS)
 
     @contextmanager
     def _tx(self) -> Iterator[Connection]:
@@ -191,7 +202,7 @@ class CampaignStore:
             conn.execute(insert(campaigns_t).values(
                 id=row.id, name=row.name, token_hash=row.token_hash, uid=row.uid, pack=row.pack,
                 state=row.state.to_json(), revision=0, partner_id=None, answers=None, table_id=None,
-                created_at=row.created_at))
+                created_at=row.created_at, seed_chosen=row.seed_chosen))
 
     @staticmethod
     def _bump(conn: Connection, row: CampaignRow, **values: Any) -> None:

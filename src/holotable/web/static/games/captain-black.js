@@ -69,16 +69,23 @@ function boxesPanel(view, ctx) {
     const parrots = view.parrots[seat] || [];
     items.push(h("li", { class: seat === view.bag_holder ? "holder" : "", dataset: { seat: String(seat) } },
       h("span", { class: "who" }, ctx.label(seat)),
-      h("span", { class: "box" }, box === null || box === undefined ? "box: hidden" : `box: ${plural(box, "gold coin")}`),
+      h("span", { class: "box" }, box === null || box === undefined ? "box: not shown" : `box: ${plural(box, "gold coin")}`),
       h("span", {}, view.chests[seat] ? chestChips(view.chests[seat]) : `${plural(view.chest_counts[seat], "chest card")} (secret)`),
       parrots.length ? h("span", {}, parrots.map((v) => h("span", { class: "parrot" }, `parrot ${v}`))) : null,
       marks,
     ));
   }
+  // The hidden-tally variant shows only your own box, as the physical coin slots do; but it hides
+  // nothing a careful player cannot work out, and the page says so (see docs/games/captain-black.md).
+  const tallyHidden = view.boxes.some((b) => b === null || b === undefined);
   return h("section", { class: "panel", "aria-labelledby": "cb-boxes" },
     h("h2", { id: "cb-boxes" }, "Boxes and chests"),
     h("ul", { class: "boxes" }, items),
     lastDrawText(view, ctx) ? h("p", { id: "last-draw" }, lastDrawText(view, ctx)) : null,
+    tallyHidden ? h("p", { class: "muted", id: "tally-note" },
+      "The others' boxes are not shown in this variant, as the coins drop out of sight into each box. " +
+      "A careful player can still work every box out: the log says who grabbed only gold, and each such " +
+      "grab makes the bag that many coins lighter.") : null,
   );
 }
 

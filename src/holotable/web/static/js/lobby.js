@@ -252,6 +252,7 @@ function tableItem(t) {
       h("strong", {}, `${title} · ${plural(t.players, "player")}`, " ", h("span", { class: `badge ${t.status}` }, t.status), mine ? h("span", { class: "badge you" }, "your seat") : null),
       h("small", {}, seatSummary(t)),
       h("small", {}, `table ${t.table_id}${t.ply ? ` · move ${t.ply}` : ""}`),
+      t.seeded ? h("small", { class: "seeded" }, t.seeded.text) : null,
     ),
     h("div", { class: "links" }, links),
   );

@@ -27,6 +27,7 @@ const page = {
   plain: false,
   logScrolled: false,
   clockOffset: 0,
+  undoPressed: false, // the Undo button was pressed: the focus goes to the move panel once the table is back
 };
 
 function tableIdFromUrl() {
@@ -98,6 +99,7 @@ function connect() {
       return;
     }
     if (message.type === "state") onState(message);
+    else if (message.type === "error" && message.about === "undo") onUndoRefused(message.detail || "refused");
     else if (message.type === "error") onRefused(message.detail || "refused");
     // Anything else (Council's chat, ...) is for the game's renderer.
     else if (page.renderer && page.renderer.onMessage) page.renderer.onMessage(message, context());
@@ -127,6 +129,32 @@ function onRefused(detail) {
   page.busy = false;
   showError(`That move was refused: ${detail}`);
   draw();
+}
+
+function onUndoRefused(detail) {
+  page.busy = false;
+  page.undoPressed = false;
+  showError(`Could not undo: ${detail}`);
+  draw();
+}
+
+// Take back this seat's last move (the server decides by the undo policy; the state says whether it may).
+async function undoLast() {
+  const p = page.payload;
+  if (page.busy || !p || !p.undo || !p.undo.allowed) return;
+  page.busy = true;
+  page.undoPressed = true;
+  showError("");
+  draw();
+  if (page.socket && page.socket.readyState === WebSocket.OPEN) {
+    page.socket.send(JSON.stringify({ type: "undo", ply: p.ply }));
+    return;
+  }
+  try {
+    onState(await postJSON(`/api/tables/${encodeURIComponent(page.tableId)}/undo`, { ply: p.ply }, page.token));
+  } catch (err) {
+    onUndoRefused(err instanceof ApiError ? err.detail : String(err));
+  }
 }
 
 async function act(text) {
@@ -163,9 +191,17 @@ function allEvents() {
 
 function onState(state) {
   const previous = page.payload;
-  if (previous && state.ply < previous.ply && state.status !== "finished") {
+  const wentBack = Boolean(previous) && (state.undos || 0) > (previous.undos || 0);
+  if (previous && (state.undos || 0) < (previous.undos || 0)) return; // a picture from before an undo
+  if (previous && !wentBack && state.ply < previous.ply && state.status !== "finished") {
     // An older picture (a late message): keep the newer one.
     return;
+  }
+  if (wentBack) {
+    // An action was taken back: the log of the plies after it is gone. The server pushes the whole log
+    // then; a fresh state completes one that holds only part of it (a reconnection after the undo).
+    page.events = new Map();
+    loadState();
   }
   page.payload = state;
   page.busy = false;
@@ -174,6 +210,19 @@ function onState(state) {
   if (state.seats && page.summary) page.summary = { ...page.summary, seats: state.seats };
   mergeLog(state.log);
   draw();
+  if (wentBack && page.undoPressed) {
+    page.undoPressed = false;
+    focusAfterUndo();
+  }
+}
+
+// After an undo the pressed button may be gone or off: the keyboard goes on from the move panel.
+function focusAfterUndo() {
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected && !active.disabled) return;
+  const target = document.querySelector("#your-move button:not([disabled]), #your-move input, #your-move select")
+    || (!$("undo-button").disabled ? $("undo-button") : null);
+  if (target) target.focus();
 }
 
 // ------------------------------------------------------------------ drawing
@@ -270,6 +319,37 @@ function drawStatus(ctx) {
   if (el.textContent !== b.text) el.textContent = b.text; // unchanged text is not announced again
   el.className = `turn-banner ${b.cls}`;
   drawClock();
+}
+
+function drawSeeded(ctx) {
+  const notice = $("seeded-notice");
+  const seeded = ctx.payload.seeded;
+  notice.hidden = !seeded;
+  const text = seeded ? seeded.text : "";
+  if (notice.textContent !== text) notice.textContent = text;
+}
+
+// The shared Undo button: on when the undo policy lets this seat take its last move back, otherwise off
+// with the reason in words under it. Spectators (no `undo` in their state) and finished games have none.
+function drawUndo(ctx) {
+  const area = $("undo-area");
+  const info = ctx.payload.undo;
+  if (!info || ctx.payload.outcome || ctx.payload.status !== "running") {
+    area.hidden = true;
+    return;
+  }
+  area.hidden = false;
+  const button = $("undo-button");
+  const choosing = info.allowed && ctx.committed.includes(ctx.seat);
+  button.disabled = !info.allowed || page.busy;
+  const label = choosing ? "Change my choice" : "Undo my last move";
+  if (button.textContent !== label) button.textContent = label;
+  let why;
+  if (!info.allowed) why = `Undo is not possible now: ${info.reason}.`;
+  else if (choosing) why = `Takes back your choice (${info.action}) so you can choose again: the others have not all chosen yet.`;
+  else why = `Takes back ${info.action}.`;
+  if ($("undo-reason").textContent !== why) $("undo-reason").textContent = why;
+  area.classList.toggle("allowed", Boolean(info.allowed));
 }
 
 function drawInvite(ctx) {
@@ -377,7 +457,7 @@ function drawRules() {
     rules.goal ? h("p", {}, h("strong", {}, "Goal: "), rules.goal) : null,
     rules.sections.map(([title, text], i) => h("details", { class: "rules", open: i === 0 }, h("summary", {}, title), h("p", {}, text))),
     h("details", { class: "rules" }, h("summary", {}, "Keyboard"),
-      h("p", {}, "Tab moves between buttons, Enter or Space presses one. Only moves the rules allow right now are shown as buttons. The line under the title says when it is your turn (screen readers announce it).")),
+      h("p", {}, "Tab moves between buttons, Enter or Space presses one. Only moves the rules allow right now are shown as buttons. The line under the title says when it is your turn (screen readers announce it). The Undo button under it takes your last move back when the rules allow it, and says why when they do not.")),
     h("p", { class: "help" }, page.plain
       ? h("a", { href: tableUrl(page.tableId), id: "page-switch" }, "Back to the game's own page")
       : h("a", { href: `${tableUrl(page.tableId)}?page=plain`, id: "page-switch" }, "Plain page: every value as text, every legal move a button")),
@@ -442,6 +522,8 @@ function draw() {
   if (!page.payload || !page.renderer) return;
   const ctx = context();
   drawStatus(ctx);
+  drawSeeded(ctx);
+  drawUndo(ctx);
   drawInvite(ctx);
   drawSeats(ctx);
   redraw($("game-area"), () => fill($("game-area"), page.renderer.render(ctx)));
@@ -511,6 +593,7 @@ async function start() {
       showError(`Could not load the card list (${err.detail || err}); cards show by their ids.`);
     }
   }
+  $("undo-button").addEventListener("click", undoLast);
   drawRules();
   await loadState();
   connect();
