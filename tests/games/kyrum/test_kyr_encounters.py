@@ -103,3 +103,24 @@ def test_KYR_ENC_09_black_hole_T_KYR_35() -> None:
     play(st, "send Jaakub's ship is the Quiet Heron")  # type: ignore[arg-type]
     assert d.camp["partner_log"] == [{"game": 1, "sent": "Jaakub's ship is the Quiet Heron", "received": None}]
     assert d.gauges["knowledge"] == 1 and d.encounter_removed[-1] == "ENC-10"
+
+
+def test_KYR_AMB_19_a_message_object_is_held_to_the_text_rule() -> None:
+    """assumed:KYR-AMB-19: a partner message is one line of at most 500 characters, whether it comes as
+    text or as an action object (an object of 618 characters over two lines was once stored)."""
+    from holotable.engine import IllegalActionError, MalformedActionError
+    from holotable.games.kyrum.actions import MAX_MESSAGE, KAction
+
+    st = meet("ENC-10", 1, 1, params={"partner": True})
+    before = st.fingerprint()  # type: ignore[attr-defined]
+    too_long = KAction("send", ("x" * 300 + "\n" + "y" * 317,))
+    for bad in (too_long, KAction("send", ("z" * (MAX_MESSAGE + 1),)), KAction("send", ("two", "words")),
+                KAction("send", (" padded ",)), KAction("send", ("",)), KAction("send", ("bell\x07",))):
+        with pytest.raises(IllegalActionError, match="one line of at most 500 characters") as err:
+            st.apply(bad)  # type: ignore[attr-defined]
+        assert err.value.rule == "KYR-AMB-19"
+        assert st.fingerprint() == before  # type: ignore[attr-defined]  # refused: nothing changed
+    with pytest.raises(MalformedActionError, match="one line of at most 500 characters"):
+        st.apply("send " + "z" * (MAX_MESSAGE + 1))  # type: ignore[attr-defined]
+    st.apply(KAction("send", ("a" * MAX_MESSAGE,)))  # type: ignore[attr-defined]  # the longest allowed
+    assert st.data.camp["partner_log"][-1]["sent"] == "a" * MAX_MESSAGE  # type: ignore[attr-defined]
