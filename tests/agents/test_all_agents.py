@@ -16,9 +16,16 @@ from .helpers import cheap_agent, checked_act
 PAIRS = [(game, agent) for game in names() for agent in agent_names(game)]
 
 
+#: Settings that keep whole games cheap. Random and shallow-search Space Pirates players rarely win, so
+#: their games run to the turn cap: 20 turns play every kind of decision (set-up, flicks, cards,
+#: rulers, bases, damage) at a fifteenth of the 300-turn default's cost (the default itself is tested
+#: in tests/games/space_pirates).
+PARAMS: dict[str, dict[str, Any]] = {"space-pirates": {"turn_cap": 20}}
+
+
 def _play(game_name: str, agent_name: str, players: int, seed: int) -> State[Any, Any]:
     game = holotable.load(game_name)
-    st = game.new_state(players=players, seed=seed)
+    st = game.new_state(players=players, seed=seed, **PARAMS.get(game_name, {}))
     agents = [cheap_agent(agent_name, game, derive_seed(seed, "seat", s)) for s in range(players)]
     limit = game.spec.max_game_length
     while not st.is_terminal():
