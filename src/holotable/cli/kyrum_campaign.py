@@ -69,8 +69,12 @@ def opened(database: Path | None) -> Iterator[Any]:
     """The campaign database, with every holotable error turned into a one-line failure."""
     from holotable.games.kyrum.store import KyrumStore, default_database_path
 
+    from .seal import local_seal
+
     with user_errors():
-        store = KyrumStore(database or default_database_path())
+        # The book's seeds are sealed with this user's key: whoever knows a running campaign's seed can
+        # compute every deck of every game to come.
+        store = KyrumStore(database or default_database_path(), seal=local_seal())
         try:
             yield store
         finally:

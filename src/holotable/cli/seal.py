@@ -9,8 +9,9 @@ the save says it is sealed with another key. What this guards against is a glanc
 who goes looking for the key file on a computer they share (no program can hide a secret from
 the owner of the machine it runs on); ``docs/games`` and the README say so.
 
-The cipher is the standard library's: an HMAC-SHA256 keystream over the eight bytes of the
-seed, and an HMAC-SHA256 tag over the nonce and the ciphertext.
+The cipher is the standard library's: an HMAC-SHA256 keystream over the seed's sixteen bytes, and
+an HMAC-SHA256 tag over the nonce and the ciphertext. The Kyrum campaign book of the terminal
+(``holotable kyrum``) seals its seeds with the same key.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ KEY_NAME = "seal.key"
 PREFIX = "sealed1:"
 _NONCE = 16
 _TAG = 16
+#: Bytes of a sealed seed: room for any 64-bit seed, signed or not (Kyrum's game seeds use all 64 bits).
+_SIZE = 16
 
 
 def default_key_path() -> Path:
@@ -68,8 +71,8 @@ class LocalSeal:
     def seal(self, seed: int) -> str:
         key = self._load_key(create=True)
         nonce = secrets.token_bytes(_NONCE)
-        plain = seed.to_bytes(8, "big", signed=True)
-        stream = hmac.new(key, b"stream" + nonce, hashlib.sha256).digest()[:8]
+        plain = seed.to_bytes(_SIZE, "big", signed=True)
+        stream = hmac.new(key, b"stream" + nonce, hashlib.sha256).digest()[:_SIZE]
         cipher = bytes(a ^ b for a, b in zip(plain, stream, strict=True))
         tag = hmac.new(key, b"tag" + nonce + cipher, hashlib.sha256).digest()[:_TAG]
         return PREFIX + base64.urlsafe_b64encode(nonce + cipher + tag).decode("ascii")
@@ -81,9 +84,9 @@ class LocalSeal:
             raw = base64.urlsafe_b64decode(token[len(PREFIX):].encode("ascii"))
         except (ValueError, UnicodeEncodeError):
             raise SaveError("the save's sealed seed is damaged") from None
-        if len(raw) != _NONCE + 8 + _TAG:
+        if len(raw) != _NONCE + _SIZE + _TAG:
             raise SaveError("the save's sealed seed is damaged")
-        nonce, cipher, tag = raw[:_NONCE], raw[_NONCE:_NONCE + 8], raw[_NONCE + 8:]
+        nonce, cipher, tag = raw[:_NONCE], raw[_NONCE:_NONCE + _SIZE], raw[_NONCE + _SIZE:]
         key = self._load_key(create=False)
         expected = hmac.new(key, b"tag" + nonce + cipher, hashlib.sha256).digest()[:_TAG]
         if not hmac.compare_digest(tag, expected):
@@ -91,7 +94,7 @@ class LocalSeal:
                 "the save's seed is sealed with another computer's key (or the file was changed), so it "
                 "cannot be opened here"
             )
-        stream = hmac.new(key, b"stream" + nonce, hashlib.sha256).digest()[:8]
+        stream = hmac.new(key, b"stream" + nonce, hashlib.sha256).digest()[:_SIZE]
         return int.from_bytes(bytes(a ^ b for a, b in zip(cipher, stream, strict=True)), "big", signed=True)
 
 

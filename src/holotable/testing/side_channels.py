@@ -200,6 +200,16 @@ def _viewers(state: AnyState) -> list[int | None]:
 # ---------------------------------------------------------------------------- checks
 
 
+def _compare(state: AnyState, mine: dict[str, Any], other: AnyState, who: int | None, change: str,
+             names: tuple[str, ...] | None) -> None:
+    theirs = seat_channels(other, who, names)
+    ours = {n: v for n, v in mine.items() if n in theirs}
+    assert ours == theirs, (
+        f"ply {state.ply}: what {'a spectator' if who is None else f'seat {who}'} reads changes when "
+        f"{change}: {_differences(ours, theirs)}"
+    )
+
+
 def check_relabelled_channels(game: AnyGame, config: Config, seed: int) -> None:
     """Every channel is unchanged by a relabelling of what the seat cannot see, and by a new seed.
 
@@ -211,23 +221,15 @@ def check_relabelled_channels(game: AnyGame, config: Config, seed: int) -> None:
     for state in sampled(game, config, probe_seed(seed), record=True, plies=PLIES):
         mine = {who: seat_channels(state, who) for who in _viewers(state)}
 
-        def compare(other: AnyState, who: int | None, change: str, names: tuple[str, ...] | None) -> None:
-            theirs = seat_channels(other, who, names)
-            ours = {n: v for n, v in mine[who].items() if n in theirs}
-            assert ours == theirs, (
-                f"ply {state.ply}: what {'a spectator' if who is None else f'seat {who}'} reads changes when "
-                f"{change}: {_differences(ours, theirs)}"
-            )
-
         if secrets:
             reseeded = _reseeded(state, derive_seed(seed, "reseed", state.ply))
             for who in _viewers(state):
-                compare(reseeded, who, "the seed changes", None)
+                _compare(state, mine[who], reseeded, who, "the seed changes", None)
         for seat in range(config.players):
             for k in range(RELABELS):
                 world = _comparable(state.determinize(seat, Rng(derive_seed(seed, state.ply, seat, k))), state)
                 for who in (seat, None):
-                    compare(world, who, f"what seat {seat} cannot see is relabelled", quiet)
+                    _compare(state, mine[who], world, who, f"what seat {seat} cannot see is relabelled", quiet)
 
 
 def check_logs_follow_views(game: AnyGame, config: Config, seed: int) -> None:

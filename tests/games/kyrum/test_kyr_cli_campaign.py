@@ -14,11 +14,13 @@ import typer
 from typer.testing import CliRunner, Result
 
 from holotable.cli.kyrum_campaign import register
-from holotable.games.kyrum.campaign import CampaignState
+from holotable.cli.seal import local_seal
 from holotable.games.kyrum.pack import load_pack
 from holotable.games.kyrum.store import KyrumStore
 
 PACK = load_pack("kyrum-demo")
+#: Reads and writes campaign rows as the command does (seeds sealed with this user's key).
+BOOK = KyrumStore(":memory:", seal=local_seal())
 
 
 def make_app() -> typer.Typer:
@@ -92,7 +94,7 @@ def test_play_a_few_moves_quit_and_continue(db: Path) -> None:
     assert "Saved. Resume with: holotable kyrum continue ada" in out
     played = actions(db)
     assert len(played) == 2
-    with KyrumStore(db) as store:
+    with KyrumStore(db, seal=local_seal()) as store:
         camp = store.open("ada")
         assert camp.match is not None
         legal = [str(a) for a in camp.match.state.legal_actions()]
@@ -102,7 +104,7 @@ def test_play_a_few_moves_quit_and_continue(db: Path) -> None:
     assert second.exit_code == 0, second.output
     assert "Resuming game 1 of campaign 'ada' (2 actions so far)." in second.output
     assert actions(db) == [*played, text_move]
-    with KyrumStore(db) as store:
+    with KyrumStore(db, seal=local_seal()) as store:
         replayed = store.open("ada")
         assert replayed.match is not None
         reference = replayed.match.state_at(2)
@@ -123,7 +125,7 @@ def test_a_whole_game_then_comment_and_next_game(db: Path) -> None:
     assert "Game 1 is over and saved." in out
     assert "comment of game 1 saved" in out
     assert "Game 2 of 30: objectives" in out
-    with KyrumStore(db) as store:
+    with KyrumStore(db, seal=local_seal()) as store:
         camp = store.open("ada")
         assert camp.state.scoreboard[0]["comment"] == "Ash everywhere"
         assert camp.state.scoreboard[0]["result"] == "defeat"
@@ -134,7 +136,7 @@ def test_a_whole_game_then_comment_and_next_game(db: Path) -> None:
 
 def test_leaving_the_last_area_asks_first(db: Path) -> None:
     """assumed:KYR-AMB-14, spec §9.1: before leaving area 5 of journey 4 the player confirms it ends the game."""
-    with KyrumStore(db) as store:
+    with KyrumStore(db, seal=local_seal()) as store:
         camp = store.create("ada", seed=1)
         camp.start_game()
         while camp.match is not None:
@@ -191,11 +193,11 @@ def test_questionnaire_command(db: Path) -> None:
     early = run(db, "questionnaire", "ada")
     assert early.exit_code == 2 and "opens after the last game" in early.output
     with sqlite3.connect(db) as conn:  # arrange: every game of the schedule played
-        state = CampaignState.from_json(conn.execute("SELECT state FROM campaigns").fetchone()[0])
+        state = BOOK.state_of(conn.execute("SELECT state FROM campaigns").fetchone()[0])
         for row in state.scoreboard:
             row["result"], row["np"] = "defeat", 0
         state.next_game = 31
-        conn.execute("UPDATE campaigns SET state = ?", (state.to_json(),))
+        conn.execute("UPDATE campaigns SET state = ?", (BOOK.state_text(state),))
     answers = [q["answer"] for q in PACK.questionnaire["questions"]]
     answers[0] = (answers[0] + 1) % 4  # one wrong: 45/50
     piped = "9\n" + "\n".join(str(a) for a in answers) + "\n"
@@ -214,9 +216,9 @@ def test_questionnaire_with_answers_option_and_partner_score(db: Path) -> None:
     """KYR-CAMPAIGN-07, assumed:KYR-AMB-46: a partner campaign adds the partner's score, given by hand."""
     run(db, "new", "ada", "--partner", "--seed", "1")
     with sqlite3.connect(db) as conn:
-        state = CampaignState.from_json(conn.execute("SELECT state FROM campaigns").fetchone()[0])
+        state = BOOK.state_of(conn.execute("SELECT state FROM campaigns").fetchone()[0])
         state.next_game = 31
-        conn.execute("UPDATE campaigns SET state = ?", (state.to_json(),))
+        conn.execute("UPDATE campaigns SET state = ?", (BOOK.state_text(state),))
     answers = ",".join(str(q["answer"]) for q in PACK.questionnaire["questions"])
     waiting = run(db, "questionnaire", "ada", "--answers", answers)
     assert waiting.exit_code == 0 and "Answers saved: 50/50. Waiting for your partner's score" in waiting.output
@@ -235,3 +237,24 @@ def test_the_holotable_command_has_the_campaign_commands(db: Path) -> None:
     assert played.exit_code == 0, played.output
     assert len(actions(db)) == 1
     assert "playing game 1" in CliRunner().invoke(app, ["kyrum", "list", "--database", str(db)]).output
+
+
+def test_the_campaign_book_holds_no_seed_in_the_clear(db: Path) -> None:
+    """Whoever knows a running campaign's seed can compute every deck of every game to come, so the
+    book on disk holds the campaign's seed and each game's sealed with this user's key."""
+    seed = 918273645501
+    assert run(db, "new", "ada", "--seed", str(seed)).exit_code == 0
+    assert run(db, "continue", "ada", input="quit\n").exit_code == 0
+    with KyrumStore(db, seal=local_seal()) as store:
+        camp = store.open("ada")
+        assert camp.state.campaign_seed == seed and camp.match is not None
+        game_seed = camp.match.seed
+    raw = db.read_bytes() + b"".join(p.read_bytes() for p in db.parent.glob("kyrum.sqlite3-*"))
+    for secret in (seed, game_seed):
+        assert str(secret).encode() not in raw
+    with sqlite3.connect(db) as conn:
+        state, = conn.execute("SELECT state FROM campaigns").fetchone()
+        game_seed_column, = conn.execute("SELECT seed FROM games").fetchone()
+    assert '"campaign_seed": "sealed1:' in state and game_seed_column.startswith("sealed1:")
+    with pytest.raises(Exception, match="sealed with a key of this computer's user"):
+        KyrumStore(db).open("ada")  # without the key the book says why it cannot be read

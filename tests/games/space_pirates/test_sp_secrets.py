@@ -30,7 +30,7 @@ def test_a_flick_below_the_weakest_is_refused_with_the_rule_and_changes_nothing(
     seat = st.to_move()[0]
     before = st.fingerprint()
     for weak in ("flick 30 0", "flick 30 0.05", "flick 30 0.0999"):
-        with pytest.raises(IllegalActionError, match="at least 0.1: a touch that barely moves the token") as err:
+        with pytest.raises(IllegalActionError, match=r"at least 0\.1: a touch that barely moves the token") as err:
             st.apply(weak, seat)
         assert err.value.rule == "SP-FLICK-01"
         assert st.fingerprint() == before
@@ -41,7 +41,7 @@ def test_a_flick_below_the_weakest_is_refused_with_the_rule_and_changes_nothing(
 def test_the_weakest_flick_is_data() -> None:
     st = _to_flick(3, data={"constants.min_flick_strength": 0.3})
     seat = st.to_move()[0]
-    with pytest.raises(IllegalActionError, match="at least 0.3"):
+    with pytest.raises(IllegalActionError, match=r"at least 0\.3"):
         st.apply("flick 30 0.25", seat)
     assert st.view(seat)["flick_min_strength"] == 0.3
     st.apply("flick 30 0.3", seat)

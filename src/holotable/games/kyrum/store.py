@@ -39,6 +39,7 @@ from holotable.engine import (
     IllegalActionError,
     Match,
     SaveError,
+    SeedSeal,
     State,
 )
 
@@ -166,8 +167,12 @@ class Message:
 class KyrumStore:
     """A campaign database; :meth:`open` gives a :class:`Campaign` to play."""
 
-    def __init__(self, path: str | Path, *, timeout: float = 10.0) -> None:
+    def __init__(self, path: str | Path, *, timeout: float = 10.0, seal: SeedSeal | None = None) -> None:
         self.path = Path(path)
+        #: Seals the seeds the book holds (the campaign's and each game's), so that a player who opens
+        #: the file finds no seed of a running campaign (``holotable kyrum`` passes the user's key,
+        #: :mod:`holotable.cli.seal`); ``None`` stores them in the clear.
+        self.seal = seal
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self.conn = sqlite3.connect(str(path), timeout=timeout, isolation_level=None)
@@ -211,6 +216,59 @@ class KyrumStore:
             self.conn.execute("ROLLBACK")
             raise
         self.conn.execute("COMMIT")
+
+    # ------------------------------------------------------------------ sealed seeds
+    def state_text(self, state: CampaignState) -> str:
+        """The ``campaigns.state`` column for ``state``: its JSON, the campaign seed sealed."""
+        data = state.to_dict()
+        if self.seal is not None:
+            data["campaign_seed"] = self.seal.seal(int(data["campaign_seed"]))
+        return json.dumps(data, sort_keys=True)
+
+    def state_of(self, text: str) -> CampaignState:
+        """The campaign state a ``campaigns.state`` column holds (sealed or not); ``DataError`` if unreadable."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as exc:
+            raise DataError(f"not valid JSON: {exc}") from None
+        if isinstance(data, dict) and isinstance(data.get("campaign_seed"), str):
+            data = {**data, "campaign_seed": self._unseal(data["campaign_seed"])}
+        return CampaignState.from_dict(data)
+
+    def _unseal(self, token: str) -> int:
+        if self.seal is None:
+            raise DataError("its seeds are sealed with a key of this computer's user; open it with "
+                            "'holotable kyrum'")
+        try:
+            return self.seal.unseal(token)
+        except SaveError as exc:
+            raise DataError(str(exc)) from None
+
+    def config_text(self, config: Mapping[str, Any]) -> str:
+        """The ``games.config`` column: the game's config, the campaign inside it sealed as above."""
+        params = dict(config.get("params", {}))
+        if isinstance(params.get("campaign"), str) and params["campaign"]:
+            params["campaign"] = self.state_text(CampaignState.from_json(params["campaign"]))
+        return json.dumps({**config, "params": params})
+
+    def config_of(self, text: str) -> dict[str, Any]:
+        raw = json.loads(text)
+        if not isinstance(raw, dict):
+            raise DataError("a game config must be a JSON object")
+        params = raw.get("params", {})
+        if isinstance(params, dict) and isinstance(params.get("campaign"), str) and params["campaign"]:
+            raw = {**raw, "params": {**params, "campaign": self.state_of(params["campaign"]).to_json()}}
+        return raw
+
+    def seed_text(self, seed: int) -> str:
+        return str(seed) if self.seal is None else self.seal.seal(seed)
+
+    def seed_of(self, text: object) -> int:
+        if isinstance(text, str) and text.isdigit():
+            return int(text)
+        if isinstance(text, str) and text.startswith("sealed"):  # a seal's token names itself
+            return self._unseal(text)
+        raise DataError(f"the stored game seed {text!r} is not a number")
 
     def _row(self, name: str) -> tuple[Any, ...]:
         row = self.conn.execute("SELECT id, name, uid, pack, options, state, revision, partner_id, answers "
@@ -258,7 +316,7 @@ class KyrumStore:
         try:
             with self.transaction() as db:
                 db.execute("INSERT INTO campaigns (name, uid, pack, options, state) VALUES (?, ?, ?, ?, ?)",
-                           (name, secrets.token_hex(4), ref, json.dumps(opts, sort_keys=True), state.to_json()))
+                           (name, secrets.token_hex(4), ref, json.dumps(opts, sort_keys=True), self.state_text(state)))
         except sqlite3.IntegrityError:
             raise StoreError(f"a campaign named {name!r} already exists in {self.path}") from None
         return self.open(name)
@@ -272,7 +330,7 @@ class KyrumStore:
         for name in self.names():
             cid, _, _, _, _, state_json, _, partner_id, answers = self._row(name)
             try:
-                state = CampaignState.from_json(state_json)
+                state = self.state_of(state_json)
             except DataError as exc:
                 raise StoreError(f"campaign {name!r}: the saved campaign state is corrupt: {exc}") from None
             playing = self.conn.execute("SELECT game FROM games WHERE campaign_id = ? AND status = 'playing'",
@@ -293,7 +351,7 @@ class KyrumStore:
         states = []
         for row in (a, b):
             try:
-                states.append(CampaignState.from_json(row[5]))
+                states.append(self.state_of(row[5]))
             except DataError as exc:
                 raise StoreError(f"campaign {row[1]!r}: the saved campaign state is corrupt: {exc}") from None
             if row[7] is not None:
@@ -325,7 +383,7 @@ class Campaign:
             self.options: dict[str, Any] = json.loads(row[4])
             if not isinstance(self.options, dict):
                 raise DataError("options must be a JSON object")
-            self.state = CampaignState.from_json(row[5])
+            self.state = store.state_of(row[5])
             self.answers: dict[str, int] | None = None if row[8] is None else _answers(json.loads(row[8]))
         except (DataError, ValueError, TypeError) as exc:
             raise StoreError(f"{where}: the saved campaign row is corrupt: {exc}; nothing was loaded") from None
@@ -360,14 +418,18 @@ class Campaign:
             if ply != expected or not isinstance(seat, int) or not isinstance(text, str):
                 raise StoreError(f"{where}: stored action {expected} is missing or malformed; nothing was loaded")
         try:
-            raw_config = json.loads(config_json)
+            raw_config = self.store.config_of(config_json)
         except (json.JSONDecodeError, TypeError) as exc:
             raise StoreError(f"{where}: the stored game config is not valid JSON: {exc}") from None
-        if not isinstance(raw_config, dict) or raw_config.get("params", {}).get("campaign") != self.state.to_json():
+        except DataError as exc:
+            raise StoreError(f"{where}: the stored game config cannot be read: {exc}") from None
+        if raw_config.get("params", {}).get("campaign") != self.state.to_json():
             raise StoreError(f"{where}: the stored game config does not match the saved campaign state")
-        if not isinstance(seed, str) or not seed.isdigit():
-            raise StoreError(f"{where}: the stored game seed {seed!r} is not a number")
-        data = {"format": "holotable-match", "version": 1, "game": "kyrum", "config": raw_config, "seed": int(seed),
+        try:
+            game_seed = self.store.seed_of(seed)
+        except DataError as exc:
+            raise StoreError(f"{where}: {exc}") from None
+        data = {"format": "holotable-match", "version": 1, "game": "kyrum", "config": raw_config, "seed": game_seed,
                 "actions": [{"seat": s, "action": a} for _, s, a in actions], "meta": {}}
         try:
             self.match = Match.from_dict(data)
@@ -427,7 +489,7 @@ class Campaign:
             raise StoreError(f"campaign {self.name!r} was changed by another session; open it again")
 
     def _save_state(self, db: sqlite3.Connection, state: CampaignState) -> None:
-        db.execute("UPDATE campaigns SET state = ? WHERE id = ?", (state.to_json(), self.id))
+        db.execute("UPDATE campaigns SET state = ? WHERE id = ?", (self.store.state_text(state), self.id))
 
     def _between_games(self, what: str) -> None:
         if self.match is not None:
@@ -452,7 +514,8 @@ class Campaign:
             self._bump(db)
             self._save_state(db, state)
             cur = db.execute("INSERT INTO games (campaign_id, game, config, seed, status) VALUES (?, ?, ?, ?, ?)",
-                             (self.id, number, json.dumps(match.config.to_dict()), str(match.seed), "playing"))
+                             (self.id, number, self.store.config_text(match.config.to_dict()),
+                              self.store.seed_text(match.seed), "playing"))
             for m in inbox:
                 db.execute("UPDATE messages SET used_in_game = ? WHERE id = ?", (number, m.id))
         self.revision += 1
