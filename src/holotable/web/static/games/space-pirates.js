@@ -563,7 +563,10 @@ function showAim() {
   const out = document.getElementById("sp-aim");
   const data = S.canvas ? S.canvas.dataset : {};
   if (!out) return;
-  out.textContent = !S.aim ? "" : data.aim === "flick"
+  const weakest = (S.cctx && S.cctx.view.flick_min_strength) || 0;
+  out.textContent = !S.aim ? "" : data.aim === "flick" && S.aim.strength < weakest
+    ? `Aim: ${fmt(S.aim.angle)}°, strength ${fmt(S.aim.strength, 2)}: too soft to be a flick; drag farther (at least ${fmt(weakest, 2)}).`
+    : data.aim === "flick"
     ? `Aim: ${fmt(S.aim.angle)}°, strength ${fmt(S.aim.strength, 2)}: it stops about ${fmt(S.aim.strength * ((S.cctx.extra && S.cctx.extra.d_max) || CATALOG.d_max), 0)} cm away without the wobble;`
       + ` about 95% of flicks land within ±${fmt(data.coneHalfAngle)}° and ${fmt(data.coneNear, 0)} to ${fmt(data.coneFar, 0)} cm.`
     : `Aim: ${fmt(S.aim.angle)}°`;
@@ -588,8 +591,12 @@ function onPointerUp(ev) {
   if (m === "flick") {
     if (!drag) return;
     aimAt(p);
-    if (!S.aim || S.aim.strength < 0.005) {
-      S.refusal = "Drag farther from the transport to flick it.";
+    const weakest = cx.view.flick_min_strength || 0;
+    if (!S.aim || S.aim.strength < Math.max(weakest, 0.005)) {
+      // The rules refuse a flick softer than the weakest (a touch that only nudges a token is no flick).
+      S.refusal = weakest
+        ? `Drag farther from the transport: a flick needs a strength of at least ${fmt(weakest, 2)}.`
+        : "Drag farther from the transport to flick it.";
       showRefusal();
       return;
     }
@@ -661,7 +668,8 @@ function aimPanel(ctx) {
   const rows = [];
   if (m === "flick") {
     const angle = h("input", { id: "sp-angle", type: "number", step: "any", min: -180, max: 180, value: "0", "aria-label": "Flick angle in degrees (0 = right, 90 = up)", dataset: { key: "sp-angle", keep: "" } });
-    const strength = h("input", { id: "sp-strength", type: "number", step: "0.01", min: 0, max: 1, value: "0.2", "aria-label": "Flick strength from 0 to 1", dataset: { key: "sp-strength", keep: "" } });
+    const weakest = ctx.view.flick_min_strength || 0;
+    const strength = h("input", { id: "sp-strength", type: "number", step: "0.01", min: weakest, max: 1, value: "0.2", "aria-label": `Flick strength from ${fmt(weakest, 2)} to 1`, dataset: { key: "sp-strength", keep: "" } });
     const go = h("button", { type: "button", class: "primary", id: "sp-go", disabled: ctx.busy, dataset: { key: "sp-go" },
       onclick: () => ctx.act(`flick ${fmt(angle.value, 1)} ${fmt(Math.min(1, Math.max(0, Number(strength.value))), 3)}`) }, "Flick");
     const upd = () => { S.aim = { angle: Number(angle.value), strength: Math.min(1, Math.max(0, Number(strength.value))) }; showAim(); drawTable(); };
