@@ -124,7 +124,9 @@ def test_the_hidden_tally_variant_hides_the_other_boxes(live_server, page: Page)
     view = state_of(srv.url, table_id, token_of(page, table_id))["view"]
     assert view["boxes"][1] is None and "gold" not in view["bag"]
     bot_box = page.inner_text('.boxes li[data-seat="1"]')
-    assert "box: hidden" in bot_box
+    assert "box: not shown" in bot_box
+    # the variant hides nothing a careful player cannot work out, and the page says so
+    assert "A careful player can still work every box out" in page.inner_text("#tally-note")
     assert "box: 0 gold coins" in page.inner_text('.boxes li[data-seat="0"]')
     assert "colours are secret" in page.inner_text("#game-area")
     assert "Chance" not in page.inner_text("#draw-odds"), "no odds from a bag whose colours are secret"

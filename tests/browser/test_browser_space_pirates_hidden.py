@@ -64,6 +64,10 @@ def check_frame(mine: dict[str, Any], secret: dict[str, Any], seat: int) -> None
     assert "identity" not in extra
 
 
+#: A table whose eight turns hold captures (so their reveals can be checked page by page).
+SEED = 7
+
+
 def test_two_pirates_never_see_each_others_secrets(live_server, browser: Browser) -> None:
     srv: LiveServer = live_server()
     contexts = [browser.new_context(viewport={"width": 1280, "height": 1000}) for _ in range(2)]
@@ -72,7 +76,7 @@ def test_two_pirates_never_see_each_others_secrets(live_server, browser: Browser
         for p in (alice, bob):
             p.set_default_timeout(20_000)
         seen = [Frames().attach(alice), Frames().attach(bob)]
-        table_id = create_in_lobby(alice, srv.url, "space-pirates", ["human", "human"], seed=22,
+        table_id = create_in_lobby(alice, srv.url, "space-pirates", ["human", "human"], seed=SEED,
                                    first_seat="0", turn_cap="8")
         invite = alice.input_value("#invite-link")
         alice.click("#open-table")
@@ -110,11 +114,11 @@ def test_two_pirates_never_see_each_others_secrets(live_server, browser: Browser
         captures = [sorted({(e["ply"], e["data"]["tid"], e["data"]["identity"]) for m in f.messages
                             if m.get("type") == "state" for e in m["log"] if e["kind"] == "captured_private"})
                     for f in seen]
-        assert captures[0] == [] and len(captures[1]) >= 1, "seed 22: Bob captures a transport, Alice none"
-        assert drivers[1].gestures.get("capture", 0) == len(captures[1])
-        bob.wait_for_function("(n) => Number(document.querySelector('#sp-reveal').dataset.count) === n",
-                              arg=len(captures[1]))
-        assert alice.get_attribute("#sp-reveal", "data-count") == "0"
+        assert len(captures[0]) + len(captures[1]) >= 1, f"seed {SEED}: somebody captures a transport"
+        for seat, page in enumerate((alice, bob)):
+            assert drivers[seat].gestures.get("capture", 0) == len(captures[seat])
+            page.wait_for_function("(n) => Number(document.querySelector('#sp-reveal').dataset.count) === n",
+                                   arg=len(captures[seat]))
         # and the pages themselves: the other's hand and hold never shown
         final = [state_of(srv.url, table_id, token_of(p, table_id)) for p in (alice, bob)]
         for seat, page in enumerate((alice, bob)):

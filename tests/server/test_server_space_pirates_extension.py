@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from holotable.engine import IllegalActionError, State, load
-from holotable.games.space_pirates.data import CARGO_TYPES
+from holotable.games.space_pirates.data import CARGO_TYPES, content_for
 from holotable.server.games.space_pirates import EXTENSION, compact_trajectory, fan_of, replay_flick
 
 GAME = load("space-pirates")
@@ -39,8 +39,9 @@ def test_replayed_flicks_end_exactly_where_the_engine_put_the_tokens(seed: int) 
     while not st.is_terminal() and st.ply < 300:
         seat = st.to_move()[0]
         action = _choose(st, seat, rng)
-        if action.verb == "flick":  # any angle and strength, not only the listed sample
-            action = GAME.parse_action(f"flick {rng.uniform(-180, 180)!r} {rng.uniform(0.05, 0.6)!r}")
+        if action.verb == "flick":  # any angle and strength the rules allow, not only the listed sample
+            weakest = content_for(st.config).constants.min_flick_strength
+            action = GAME.parse_action(f"flick {rng.uniform(-180, 180)!r} {rng.uniform(weakest, 0.6)!r}")
         before = st.clone()
         st.apply(action, seat)
         replay = replay_flick(before, action)

@@ -41,7 +41,7 @@ class Match:
 
     >>> import holotable
     >>> m = Match.new(holotable.load("captain-black"), players=2, seed=3)
-    >>> m.play("draw 2")
+    >>> step = m.play("draw 2")
     >>> Match.from_json(m.to_json()).state.fingerprint() == m.state.fingerprint()
     True
     """

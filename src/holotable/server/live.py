@@ -151,14 +151,13 @@ class LiveTable:
 
 
 def seeded_info(record: TableRecord) -> dict[str, Any] | None:
-    """``None`` when the server drew the table's seed; else who chose it, and the sentence every page
-    shows (whoever knows a seed can work out every hidden card and future draw)."""
+    """``None`` when the server drew the table's seed; else who chose it (``by``: their name, ``None`` when
+    they gave none) and the sentence every page shows (whoever knows a seed can work out every hidden card
+    and every future draw, which is why every seat is told)."""
     if not record.seeded:
         return None
     who = record.seeded_by or "the table's creator"
-    return {"by": record.seeded_by,
-            "text": f"Seeded table: the deal was chosen by {who}, who can work out every hidden card "
-                    "and every draw to come."}
+    return {"by": record.seeded_by, "text": f"Seeded table: the deal was chosen by {who}."}
 
 
 def summary_of(record: TableRecord, seats: Iterable[Seat], ply: int) -> dict[str, Any]:

@@ -325,7 +325,7 @@ function drawSeeded(ctx) {
   const notice = $("seeded-notice");
   const seeded = ctx.payload.seeded;
   notice.hidden = !seeded;
-  const text = seeded ? seeded.text : "";
+  const text = seeded ? `${seeded.text} Whoever chose it can work out every hidden card and every draw to come.` : "";
   if (notice.textContent !== text) notice.textContent = text;
 }
 
@@ -346,8 +346,8 @@ function drawUndo(ctx) {
   if (button.textContent !== label) button.textContent = label;
   let why;
   if (!info.allowed) why = `Undo is not possible now: ${info.reason}.`;
-  else if (choosing) why = `Takes back your choice (${info.action}) so you can choose again: the others have not all chosen yet.`;
-  else why = `Takes back ${info.action}.`;
+  else if (choosing) why = `Takes back your choice, '${info.action}', so you can choose again: the others have not all chosen yet.`;
+  else why = `Takes back your last move, '${info.action}'.`;
   if ($("undo-reason").textContent !== why) $("undo-reason").textContent = why;
   area.classList.toggle("allowed", Boolean(info.allowed));
 }
