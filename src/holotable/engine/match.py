@@ -62,13 +62,12 @@ class Match:
 
     def _replay(self, logged: list[tuple[int, str]], by_table: set[int]) -> None:
         self.state = State.new(self.game, self.config, self.seed, record=True)
-        self.actions, self.steps = [], []
+        self.actions, self.steps, self.table_moves = [], [], frozenset()
         for i, (seat, text) in enumerate(logged):
             try:
                 self.play(text, seat, by_table=i in by_table)
             except ActionError as exc:
                 raise SaveError(f"action {i + 1} ({text!r} by seat {seat}) does not replay: {exc}") from exc
-        self.table_moves = frozenset(i for i, step in enumerate(self.steps) if step.by_table)
 
     @classmethod
     def new(cls, game: Game[Any, Any], players: int | None = None, seed: int = 0, **params: Any) -> Match:

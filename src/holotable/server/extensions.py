@@ -55,11 +55,6 @@ class TableExtension:
         policy's (:mod:`holotable.engine.undo`)."""
         return None
 
-    def after_undo(self, manager: TableManager, table: LiveTable, seat: int, undone: ActionRecord,
-                   before: State[Any, Any], after: State[Any, Any]) -> None:
-        """Called after ``undone`` was taken back and the table rebuilt without it (``after`` is the
-        table's state now; neither state may be changed): drop whatever the extension keeps about it."""
-
     def payload_extra(self, manager: TableManager, table: LiveTable, seat: int | None) -> dict[str, Any] | None:
         """Extra data for ``seat``'s state message, sent as its ``extra`` field (``None``: no field).
         It must hold nothing that seat may not see."""

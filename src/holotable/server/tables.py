@@ -428,12 +428,6 @@ class TableManager:
             table.notices, table.clocks = rebuilt.notices, rebuilt.clocks
             table.record = dataclasses.replace(table.record, status=status, undos=undos)
             table.agents.clear()  # a bot that saw the undone action forgets it: fresh ones see the table as it is
-            ext = extension_for(table.record.game)
-            if ext is not None:
-                try:
-                    ext.after_undo(self, table, seat, undone, st, table.state)
-                except Exception:
-                    log.exception("the %s extension failed after an undo at table %s", table.record.game, table.id)
             for listener in table.listeners:
                 listener.since = None  # the log went back: every connection gets it whole
         self._after_change(table)

@@ -65,6 +65,13 @@ def has_index_space(game: AnyGame, config: Config) -> bool:
 
 def random_step(state: AnyState, rng: Rng) -> tuple[int, Any]:
     """Apply one random legal action of a random asked seat; return it."""
+    seat, action = random_choice(state, rng)
+    state.apply(action, seat)
+    return seat, action
+
+
+def random_choice(state: AnyState, rng: Rng) -> tuple[int, Any]:
+    """The random asked seat and legal action :func:`random_step` plays (the state is unchanged)."""
     seats = state.to_move()
     assert seats, f"ply {state.ply}: the game is not over but no seat is asked to move"
     assert len(set(seats)) == len(seats) and all(0 <= s < state.players for s in seats), f"bad to_move {seats}"
@@ -74,7 +81,6 @@ def random_step(state: AnyState, rng: Rng) -> tuple[int, Any]:
     # Half the time one of the first few actions: uniform choices alone rush some games
     # to their end (Captain Black's big handfuls nearly always hold a black coin).
     action = rng.choice(legal) if rng.random() < 0.5 else legal[rng.randrange(min(3, len(legal)))]
-    state.apply(action, seat)
     return seat, action
 
 

@@ -42,7 +42,7 @@ from holotable.engine import ActionError, Rng, State, derive_seed
 from holotable.engine.spec import Config
 from holotable.engine.undo import play
 
-from .conformance import AnyGame, AnyState, canonical, random_step, sampled
+from .conformance import AnyGame, AnyState, canonical, random_choice, random_step, sampled
 
 Channel = Callable[[AnyState, "int | None"], Any]
 
@@ -381,9 +381,7 @@ def check_reveals_are_declared(game: AnyGame, config: Config, seed: int) -> None
     probes = 0
     while not state.is_terminal() and state.ply < game.spec.max_game_length and probes < REVEAL_PROBES:
         before = state.clone(keep_events=False)
-        actor = rng.choice(before.to_move())
-        legal = list(before.legal_actions(actor))
-        action = rng.choice(legal) if rng.random() < 0.5 else legal[rng.randrange(min(3, len(legal)))]
+        actor, action = random_choice(before, rng)
         step = play(state, action, actor)
         if step.chance or step.sealed or step.resolved or step.revealed:
             continue

@@ -225,9 +225,10 @@ class _Extension(TableExtension):
             self.fold(manager, row.id, table.id, after, _sent_messages(table))
 
     def undo_refusal(self, manager: TableManager, table: LiveTable, seat: int, action: ActionRecord) -> str | None:
-        # A campaign's `send` is delivered (to the outbox and a linked partner's inbox) as it is played.
-        words = action.action.strip()
-        if words.lower().startswith("send") and words[4:].strip() and self.campaign_of(manager, table) is not None:
+        # A campaign's `send` is delivered (to the outbox and a linked partner's inbox) as it is played;
+        # `send` alone sends nothing. (The rules refuse it too: sending is a reveal.)
+        sent = table.game.parse_action(action.action)
+        if sent.verb == "send" and sent.args and self.campaign_of(manager, table) is not None:
             return "your message has already gone to your Black Hole partner: it cannot be taken back"
         return None
 

@@ -34,7 +34,6 @@ from holotable.server.live import ApiError, bearer_token
 if TYPE_CHECKING:
     from holotable.engine import State
     from holotable.server.live import LiveTable
-    from holotable.server.storage import ActionRecord
     from holotable.server.tables import TableManager
 
 log = logging.getLogger(__name__)
@@ -192,15 +191,6 @@ class _Extension(TableExtension):
             log.error("flick replay at table %s, ply %s differs from the engine's result", table.id, after.ply)
             return
         self.flicks[table.id] = compact_trajectory(before, after, tid, flicker, out)
-
-    def after_undo(self, manager: TableManager, table: LiveTable, seat: int, undone: ActionRecord,
-                   before: State[Any, Any], after: State[Any, Any]) -> None:
-        # A flick draws on chance, so the policy never takes one back; a path of a ply the table no
-        # longer has (or whose action is gone) is dropped all the same, never animated for a position
-        # that did not happen.
-        flick = self.flicks.get(table.id)
-        if flick is not None and flick["ply"] >= undone.ply:
-            del self.flicks[table.id]
 
     def payload_extra(self, manager: TableManager, table: LiveTable, seat: int | None) -> dict[str, Any] | None:
         st = table.state

@@ -139,39 +139,34 @@ function onUndoRefused(detail) {
 }
 
 // Take back this seat's last move (the server decides by the undo policy; the state says whether it may).
-async function undoLast() {
+function undoLast() {
   const p = page.payload;
   if (page.busy || !p || !p.undo || !p.undo.allowed) return;
-  page.busy = true;
   page.undoPressed = true;
-  showError("");
-  draw();
-  if (page.socket && page.socket.readyState === WebSocket.OPEN) {
-    page.socket.send(JSON.stringify({ type: "undo", ply: p.ply }));
-    return;
-  }
-  try {
-    onState(await postJSON(`/api/tables/${encodeURIComponent(page.tableId)}/undo`, { ply: p.ply }, page.token));
-  } catch (err) {
-    onUndoRefused(err instanceof ApiError ? err.detail : String(err));
-  }
+  request("undo", {}, onUndoRefused);
 }
 
-async function act(text) {
+function act(text) {
   if (page.busy || !page.payload) return;
+  request("action", { action: text }, onRefused);
+}
+
+// Send this seat's request for the current ply: over the WebSocket when it is open (the new state comes
+// back on it), else over HTTP (`/actions` for an action, `/undo` for an undo); a refusal goes to `refused`.
+async function request(type, body, refused) {
   page.busy = true;
   showError("");
   draw();
   const ply = page.payload.ply;
   if (page.socket && page.socket.readyState === WebSocket.OPEN) {
-    page.socket.send(JSON.stringify({ type: "action", action: text, ply }));
+    page.socket.send(JSON.stringify({ type, ...body, ply }));
     return;
   }
+  const route = type === "action" ? "actions" : type;
   try {
-    const state = await postJSON(`/api/tables/${encodeURIComponent(page.tableId)}/actions`, { action: text, ply }, page.token);
-    onState(state);
+    onState(await postJSON(`/api/tables/${encodeURIComponent(page.tableId)}/${route}`, { ...body, ply }, page.token));
   } catch (err) {
-    onRefused(err instanceof ApiError ? err.detail : String(err));
+    refused(err instanceof ApiError ? err.detail : String(err));
   }
 }
 
