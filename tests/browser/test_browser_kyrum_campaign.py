@@ -243,7 +243,7 @@ def test_the_questionnaire_at_the_end_of_a_campaign(live_server: Any, page: Page
     from sqlalchemy import create_engine, select
 
     from holotable.games.kyrum.campaign import CampaignState
-    from holotable.server.games.kyrum_store import campaigns_t
+    from holotable.games.kyrum.server_store import campaigns_t
 
     srv: LiveServer = live_server()
     cid = create_campaign(page, srv.url, "Cy", SHORT_SEED)

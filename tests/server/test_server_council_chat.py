@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from holotable.server.games.council import BURST_LINES, BURST_SECONDS, chat_t
+from holotable.games.council.server import BURST_LINES, BURST_SECONDS, chat_t
 
 
 def _council(srv: Any, players: int = 4, **params: Any) -> tuple[str, dict[int, str]]:

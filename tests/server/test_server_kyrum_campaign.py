@@ -14,8 +14,8 @@ from sqlalchemy import select
 from holotable.games.kyrum import partner as partner_codes
 from holotable.games.kyrum.campaign import CampaignState, fold_game, start_game
 from holotable.games.kyrum.pack import load_pack
-from holotable.server.games.kyrum import seat_token_for, table_seed
-from holotable.server.games.kyrum_store import campaigns_t, games_t
+from holotable.games.kyrum.server import seat_token_for, table_seed
+from holotable.games.kyrum.server_store import campaigns_t, games_t
 
 #: Campaign seeds whose game 1, played with :func:`policy`, is short / reaches the Black Hole early.
 SHORT_SEED = 193
@@ -172,7 +172,7 @@ def test_whole_game_folds_exactly_once_then_market_comment_and_notes(camps: Camp
     # Folding again (the after-action hook once more, a restart's check) changes nothing.
     ext_state = CampaignState.from_json(stored["state"])
     live = camps.srv.live(table["table_id"])
-    from holotable.server.games.kyrum import EXTENSION
+    from holotable.games.kyrum.server import EXTENSION
 
     assert EXTENSION.fold(camps.srv.manager, cid, table["table_id"], live.state, []) is False
     assert camps.db(cid)[0] == stored
@@ -247,7 +247,7 @@ def test_a_table_finished_while_the_fold_was_lost_is_folded_at_start(open_server
         table = camps.start(cid, token)
         camps.play(table, until=lambda p: p["ply"] >= 3)
         before, _ = camps.db(cid)
-        from holotable.server.games import kyrum as ext_module
+        from holotable.games.kyrum import server as ext_module
 
         with monkeypatch.context() as patch:  # the process dies before the fold is written
             patch.setattr(ext_module.EXTENSION, "fold", lambda *args: False)

@@ -13,8 +13,8 @@ from sqlalchemy import Column, MetaData, Table, create_engine, insert, select
 
 from holotable.engine import load, registry
 from holotable.games.kyrum.campaign import game_seed
-from holotable.server.games.kyrum import table_seed
-from holotable.server.games.kyrum_store import campaigns_t
+from holotable.games.kyrum.server import table_seed
+from holotable.games.kyrum.server_store import campaigns_t
 from holotable.server.storage import ADDED_COLUMNS, normalise_url, seats_t, tables_t
 from holotable.server.tokens import hash_token
 from holotable.testing.conformance import temporarily_registered

@@ -10,7 +10,7 @@ import pytest
 
 from holotable.engine import IllegalActionError, State, load
 from holotable.games.space_pirates.data import CARGO_TYPES, content_for
-from holotable.server.games.space_pirates import EXTENSION, compact_trajectory, fan_of, replay_flick
+from holotable.games.space_pirates.server import EXTENSION, compact_trajectory, fan_of, replay_flick
 
 GAME = load("space-pirates")
 IDENTITIES = (*CARGO_TYPES, "ASTEROID", "POLICE")

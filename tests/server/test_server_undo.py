@@ -366,7 +366,7 @@ def test_a_kyrum_message_sent_to_the_partner_stands(server: Any) -> None:
     assert refused["allowed"] is False and refused["reason"]
     # Whatever the rules say of it (a reveal, chance), the server's extension refuses it too: the message
     # has already been delivered beyond the table.
-    from holotable.server.games.kyrum import EXTENSION
+    from holotable.games.kyrum.server import EXTENSION
 
     live = server.live(table["table_id"])
     assert EXTENSION.undo_refusal(server.manager, live, 0, live.actions[-1]) == (
@@ -377,7 +377,7 @@ def test_a_kyrum_message_sent_to_the_partner_stands(server: Any) -> None:
     assert response.status_code == 422 and response.json()["detail"] == refused["reason"]
     assert (snapshot(server, table["table_id"], {0: table["token"]}), camps.read(cid, token)["partner"]) == before
     with server.store.engine.connect() as conn:
-        from holotable.server.games.kyrum_store import messages_t
+        from holotable.games.kyrum.server_store import messages_t
 
         sent = conn.execute(select(messages_t.c.text).where(messages_t.c.campaign_id == cid)).scalars().all()
     assert sent == ["Look for the heron"]

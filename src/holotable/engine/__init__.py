@@ -23,6 +23,7 @@ from .rng import Rng, derive_seed
 from .scenario import Mismatch, Scenario, ScenarioAction, run_scenario
 from .spec import Chance, Config, Dynamics, GameSpec, Information, Param
 from .state import State
+from .tasks import Decision, Task, TaskStack, run_tasks
 from .undo import Step, UndoRefusedError
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "DataError",
     "DataKey",
     "DataOverrideError",
+    "Decision",
     "Dynamics",
     "Event",
     "Game",
@@ -56,8 +58,11 @@ __all__ = [
     "SeedSeal",
     "State",
     "Step",
+    "Task",
+    "TaskStack",
     "UndoRefusedError",
     "UnknownGameError",
+    "run_tasks",
     "derive_seed",
     "load",
     "names",

@@ -1,8 +1,8 @@
 """The game registry: games register themselves; ``load(name)`` returns one.
 
-Built-in games are imported lazily the first time the registry is consulted.
-Third-party packages can add games through the ``holotable.games`` entry-point
-group (each entry point names a module that calls :func:`register`).
+Every game, built-in or third-party, is found through the ``holotable.games``
+entry-point group (``pyproject.toml``): each entry point names a game package,
+imported lazily the first time the registry is consulted; the engine names no game.
 """
 
 from __future__ import annotations
@@ -17,14 +17,6 @@ from .spec import GameSpec
 
 _GAMES: dict[str, Game[Any, Any]] = {}
 _ALIASES: dict[str, str] = {}
-# A built-in game package registers itself on import; one that does not exist yet is skipped.
-_BUILTIN_MODULES = (
-    "holotable.games.captain_black",
-    "holotable.games.buccaneers",
-    "holotable.games.council",
-    "holotable.games.kyrum",
-    "holotable.games.space_pirates",
-)
 _loaded = False
 
 
@@ -42,12 +34,6 @@ def _ensure_loaded() -> None:
     if _loaded:
         return
     _loaded = True
-    for module in _BUILTIN_MODULES:
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
     for ep in metadata.entry_points(group="holotable.games"):
         importlib.import_module(ep.value)
 

@@ -9,7 +9,7 @@
   against registered agents, and ``register_gym_envs()`` (``holotable/CaptainBlack-v0``);
 * :mod:`holotable.rl.encoding`: observation encoders (``register_encoder``, with an
   optional fast path that reads the state) and action-mask fast paths
-  (``register_action_mask``), with explicit ones in :mod:`holotable.rl.encoders` and
+  (``register_action_mask``), with explicit ones in each game's ``encoding`` module and
   the probing :mod:`holotable.rl.generic_encoder` for every other game.
 
 Nothing is imported here, so ``import holotable`` never needs the extra.

@@ -16,7 +16,7 @@ and check that it cannot tell a state from its determinisations. Action masks ma
 have a fast path too (:func:`register_action_mask`), held to the masks built from
 ``state.legal_actions(seat)``.
 
-Built-in explicit encoders live in :mod:`holotable.rl.encoders`; a game package
+Built-in explicit encoders live in each game's ``encoding`` module; a game package
 may also ship an ``encoding`` module that calls :func:`register_encoder`, which is
 imported the first time an encoder for that game is asked for.
 """
@@ -90,7 +90,7 @@ class _Registered:
 
 _REGISTRY: dict[str, _Registered] = {}
 _MASKS: dict[str, MaskFactory] = {}
-_BUILTIN_MODULES = ("holotable.rl.encoders.captain_black",)
+_BUILTIN_MODULES = ("holotable.games.captain_black.encoding",)
 _builtin_loaded = False
 
 

@@ -2,8 +2,8 @@
 
 Most games need nothing more than :meth:`TableManager.payload` gives. A few do: Council's table chat
 outside the Negotiate phase, Kyrum's campaigns kept on the server, Space Pirates' flick trajectories
-and ruler previews. Each lives in ``holotable.server.games.<module>`` as a :class:`TableExtension`
-subclass named ``EXTENSION``; :func:`extension_for` finds it by game name. The table manager calls
+and ruler previews. Each lives in its game's folder, ``holotable.games.<game>.server``, as a :class:`TableExtension`
+subclass instance named ``EXTENSION``; :func:`extension_for` finds it by game name. The table manager calls
 the hooks; none of them may change the game state (they see clones or read only).
 """
 
@@ -22,11 +22,11 @@ if TYPE_CHECKING:
     from .storage import ActionRecord
     from .tables import TableManager
 
-#: game name -> module under ``holotable.server.games`` holding its ``EXTENSION``.
+#: game name -> module holding its ``EXTENSION``.
 MODULES: dict[str, str] = {
-    "council": "council",
-    "kyrum": "kyrum",
-    "space-pirates": "space_pirates",
+    "council": "holotable.games.council.server",
+    "kyrum": "holotable.games.kyrum.server",
+    "space-pirates": "holotable.games.space_pirates.server",
 }
 
 
@@ -81,7 +81,7 @@ def extension_for(game: str) -> TableExtension | None:
     module = MODULES.get(game)
     if module is None:
         return None
-    ext = importlib.import_module(f"holotable.server.games.{module}").EXTENSION
+    ext = importlib.import_module(module).EXTENSION
     assert isinstance(ext, TableExtension)
     return ext
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import holotable
 from holotable.engine import State
-from holotable.games.buccaneers import table as tb
+from holotable.games.buccaneers import cards as tb
 from holotable.games.buccaneers.state import BHBData, Laid
 
 GAME = holotable.load("buccaneers")

@@ -9,7 +9,7 @@ import pytest
 from bhb_helpers import arranged, new
 
 from holotable.engine import ScenarioError
-from holotable.games.buccaneers import table as tb
+from holotable.games.buccaneers import cards as tb
 
 HANDS = [["SHIP-07", "SHIP-08"], ["SHIP-09", "SHIP-10"], ["SHIP-11", "SHIP-12"]]
 

@@ -6,7 +6,7 @@ import pytest
 from bhb_helpers import decide, item, play, selection, vw
 
 from holotable.engine import IllegalActionError, NotYourTurnError
-from holotable.games.buccaneers import table as tb
+from holotable.games.buccaneers import cards as tb
 from holotable.games.buccaneers.data import JunkType, OrientationError
 
 FILL = [["TM-WE-2", "TM-WE-3"], ["TM-RS-2", "TM-RS-3"], ["TM-QC-2", "TM-QC-3"]]

@@ -10,7 +10,7 @@ import pytest
 
 import holotable
 from holotable.engine import ConfigError, DataOverrideError, Match, Rng, State
-from holotable.games.buccaneers import table as tb
+from holotable.games.buccaneers import cards as tb
 from holotable.games.buccaneers.bots import read_board
 from holotable.games.buccaneers.data import data_for
 from holotable.games.buccaneers.state import Laid

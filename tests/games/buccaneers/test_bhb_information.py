@@ -15,7 +15,7 @@ import pytest
 from bhb_helpers import BState, new, play, selection
 
 from holotable.engine import Rng
-from holotable.games.buccaneers import table as tb
+from holotable.games.buccaneers import cards as tb
 
 
 def _public(st: BState) -> set[str]:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from holotable.engine import Match, Rng
-from holotable.games.buccaneers import table as tb
+from holotable.games.buccaneers import cards as tb
 from holotable.games.buccaneers.data import JunkType
 from holotable.games.buccaneers.state import BHBData
 

@@ -10,7 +10,7 @@ import pytest
 from bhb_helpers import cards_of, decide, item, pad, play, scoring, selection, vw
 
 from holotable.engine import IllegalActionError
-from holotable.games.buccaneers import table as tb
+from holotable.games.buccaneers import cards as tb
 
 PILE3 = ["TM-CC-1", "TM-CC-2", "TM-CC-3"]
 PILE5 = ["TM-CC-1", "TM-CC-2", "TM-CC-3", "TM-RS-1", "TM-RS-2"]

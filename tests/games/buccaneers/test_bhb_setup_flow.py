@@ -8,7 +8,7 @@ import pytest
 from bhb_helpers import arranged, new, pad, play, scoring, selection
 
 from holotable.engine import ConfigError, Rng
-from holotable.games.buccaneers import table as tb
+from holotable.games.buccaneers import cards as tb
 
 
 def _finish(st, seed: int = 0) -> None:  # type: ignore[no-untyped-def]

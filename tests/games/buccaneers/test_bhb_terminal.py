@@ -18,7 +18,7 @@ from holotable.cli import app
 from holotable.cli.render import render_view, renderer_for
 from holotable.cli.seal import local_seal
 from holotable.engine import Match, State
-from holotable.games.buccaneers import table as tb
+from holotable.games.buccaneers import cards as tb
 from holotable.games.buccaneers import terminal
 
 GAME = holotable.load("buccaneers")

@@ -10,7 +10,7 @@ from kyr_helpers import MINI, QUIET_TOP, arranged, campaign, campaign_state, kin
 
 from holotable.engine import IllegalActionError
 from holotable.games.kyrum.campaign import CampaignState, fold_game
-from holotable.games.kyrum.engine import knowledge_np
+from holotable.games.kyrum.mechanics import knowledge_np
 from holotable.games.kyrum.pack import load_pack
 from holotable.games.kyrum.rules import table
 

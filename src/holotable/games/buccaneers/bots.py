@@ -46,7 +46,7 @@ from holotable.agents.base import Agent, Observation, register_agent
 from holotable.agents.rollout import register_rollout_policy
 from holotable.engine import Config, Game, Rng, State
 
-from . import table as tb
+from . import cards as tb
 from .actions import Action, Group, Laser, Play, Relic, Take
 from .data import Artifact, BuccaneersData, JunkType, TimeMachinePart, data_for
 from .state import BHBData, Laid

@@ -20,7 +20,7 @@ from typing import Any
 from holotable.engine import Config
 from holotable.rl.encoding import register_encoder
 
-from . import table as tb
+from . import cards as tb
 from .data import BuccaneersData, JunkType, data_for
 from .rules import SPEC
 

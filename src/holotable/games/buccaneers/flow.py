@@ -11,7 +11,7 @@ from typing import Any
 
 from holotable.engine import State
 
-from . import table as tb
+from . import cards as tb
 from .data import TENTACLE_DRAW, Artifact, JunkType
 from .state import CHOOSE, EGG, GROUP, LASER, OVER, POOL, RING, SCORING, SELECTION, TENTACLE, BHBData, Laid
 

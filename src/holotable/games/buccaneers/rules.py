@@ -1,6 +1,6 @@
 """Black Hole Buccaneers' rules (spec ``BHB``): set-up, decisions, and the game's end.
 
-The course of a round lives in :mod:`.flow`; card arithmetic in :mod:`.table`. Rejections name the
+The course of a round lives in :mod:`.flow`; card arithmetic in :mod:`.cards`. Rejections name the
 spec's rule IDs.
 """
 
@@ -27,7 +27,7 @@ from holotable.engine import (
 from . import actions as act
 from . import flow
 from . import scenario as scenarios
-from . import table as tb
+from . import cards as tb
 from . import view as views
 from .actions import Action, Group, Laser, Play, Relic, Take
 from .data import CATALOG, BuccaneersData, data_for

@@ -19,7 +19,7 @@ from typing import Any
 from holotable.engine import ScenarioError, State
 
 from . import flow
-from . import table as tb
+from . import cards as tb
 from .data import JunkType
 from .state import CHOOSE, SCORING, SELECTION, BHBData, Laid
 

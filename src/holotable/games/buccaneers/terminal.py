@@ -20,7 +20,7 @@ from rich.text import Text
 
 from holotable.cli.render import register_renderer
 
-from . import table as tb
+from . import cards as tb
 
 _ARROWS = {"CW": "clockwise (seat i passes to seat i+1)", "CCW": "counter-clockwise (seat i passes to seat i-1)"}
 _ASKS = {

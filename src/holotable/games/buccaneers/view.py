@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from holotable.engine import Rng
 
-from . import table as tb
+from . import cards as tb
 from .state import GROUP, TENTACLE, BHBData, Laid
 
 if TYPE_CHECKING:

@@ -31,7 +31,7 @@ from . import scenario as scenarios
 from . import view as views
 from .actions import KAction
 from .campaign import CampaignState, new_campaign
-from .engine import Table
+from .mechanics import Table
 from .pack import CATALOG, DEFAULT_PACK, ELEMENTS, MAX_NARRATIVES, Pack, load_pack, pack_with_overrides, recipe_name
 from .state import KyrumData
 

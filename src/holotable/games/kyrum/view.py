@@ -16,7 +16,7 @@ from .pack import ELEMENTS, Pack
 from .state import KyrumData, jcopy
 
 if TYPE_CHECKING:
-    from .engine import Table
+    from .mechanics import Table
 
 
 def phase(d: KyrumData) -> str:

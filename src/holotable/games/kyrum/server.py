@@ -53,7 +53,7 @@ from holotable.server.live import ApiError, bearer_token
 from holotable.server.schemas import MAX_SEED, CreateTableRequest, Strict
 from holotable.server.tokens import hash_token, new_id, new_token, token_matches
 
-from .kyrum_store import CampaignRow, CampaignStore, Conflict
+from .server_store import CampaignRow, CampaignStore, Conflict
 
 if TYPE_CHECKING:
     from holotable.server.live import LiveTable

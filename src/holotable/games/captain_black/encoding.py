@@ -24,7 +24,7 @@ import numpy as np
 from holotable.engine import Config, Game, State
 from holotable.games.captain_black import SPEC, CaptainBlack
 
-from ..encoding import register_action_mask, register_encoder
+from holotable.rl.encoding import register_action_mask, register_encoder
 
 MAX_SEATS = SPEC.max_players
 _COMP = CaptainBlack.components

@@ -1,1 +1,0 @@
-"""Explicit observation encoders for the built-in games (registered on import)."""

@@ -1,1 +1,0 @@
-"""Game-specific server extensions (see :mod:`holotable.server.extensions`)."""
