@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 import holotable
 from holotable.engine import State
-from holotable.rl import generic_encoder as generic
 from holotable.games.captain_black import encoding as cb
+from holotable.rl import generic_encoder as generic
 from holotable.rl.encoding import Encoder, EncodingError, encoder_for, register_encoder, registered_encoder_names
 from holotable.testing.toys import IntSealedBid
 

@@ -62,12 +62,12 @@ __all__ = [
     "TaskStack",
     "UndoRefusedError",
     "UnknownGameError",
-    "run_tasks",
     "derive_seed",
     "load",
     "names",
     "register",
     "run_scenario",
+    "run_tasks",
     "specs",
     "split_settings",
 ]

@@ -25,9 +25,9 @@ from holotable.engine import (
 )
 
 from . import actions as act
+from . import cards as tb
 from . import flow
 from . import scenario as scenarios
-from . import cards as tb
 from . import view as views
 from .actions import Action, Group, Laser, Play, Relic, Take
 from .data import CATALOG, BuccaneersData, data_for

@@ -18,8 +18,8 @@ from typing import Any
 
 from holotable.engine import ScenarioError, State
 
-from . import flow
 from . import cards as tb
+from . import flow
 from .data import JunkType
 from .state import CHOOSE, SCORING, SELECTION, BHBData, Laid
 

@@ -23,7 +23,6 @@ import numpy as np
 
 from holotable.engine import Config, Game, State
 from holotable.games.captain_black import SPEC, CaptainBlack
-
 from holotable.rl.encoding import register_action_mask, register_encoder
 
 MAX_SEATS = SPEC.max_players
