@@ -48,7 +48,7 @@ def test_per_move_timeout_plays_the_games_timeout_action(server: Any) -> None:
 
 def test_a_game_without_a_timeout_action_gets_a_legal_random_one(server: Any) -> None:
     table_id, tokens = _humans(server, "buccaneers", 3, seed=4, clock={"mode": "per_move", "seconds": 10})
-    assert not hasattr(load("buccaneers"), "timeout_action")
+    assert load("buccaneers").timeout_action(load("buccaneers").new_state(players=3, seed=4), 0) is None
     first = server.state(table_id, tokens[0])
     assert sorted(first["to_move"]) == [0, 1, 2] and first["sealed"]
     legal_before = {s: {a["text"] for a in server.state(table_id, tokens[s])["legal"]} for s in (1, 2)}

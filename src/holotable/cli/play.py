@@ -5,16 +5,16 @@ A human seat is only ever shown its own view and its own log (``state.view(seat)
 
 Open (unsealed) multi-seat decisions, such as a live negotiation, are taken in turns: the
 asked seats act one action at a time, round the table from the seat after the last one that
-acted, and a human may ``wait`` to let the others act first. A game whose table has a clock
-registers it with :func:`register_table_clock`; the engine has none, so the session sends the
-game's deadline action once a timed period has run out (an action typed after that is late).
+acted, and a human may ``wait`` to let the others act first. A game whose rules time a phase
+declares it (:meth:`~holotable.engine.Game.period`); the engine has no clock, so the session
+tracks the period on its own clock and sends the period's action once it has run out (an
+action typed after that is late).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -30,6 +30,8 @@ from holotable.engine import (
     GameSpec,
     Information,
     Match,
+    Period,
+    PeriodTracker,
     SaveError,
     State,
     UndoRefusedError,
@@ -37,7 +39,7 @@ from holotable.engine import (
 )
 
 from .common import HUMAN, LineReader
-from .render import render_log, render_outcome, render_view, renderer_for
+from .render import render_log, render_outcome, render_view
 from .seal import local_seal
 
 COMMANDS = (
@@ -85,28 +87,6 @@ def seat_screen(state: State[Any, Any], seat: int | None, seats: Sequence[str] |
     return Group(*parts)
 
 
-@dataclass(frozen=True)
-class TableClock:
-    """A timed period at a terminal table: ``period`` names it (a new name restarts the clock),
-    ``seconds`` is its length and ``action`` the text played, for the first seat asked, once it is over."""
-
-    period: Hashable
-    seconds: float
-    action: str
-
-
-#: ``clock(public view) -> TableClock | None``: the running period of a game's table clock, if any.
-ClockFn = Callable[[dict[str, Any]], TableClock | None]
-
-_CLOCKS: dict[str, ClockFn] = {}
-
-
-def register_table_clock(game: str, clock: ClockFn) -> None:
-    """Give terminal play of ``game`` (by registered name) a table clock; its ``terminal``
-    companion module does it, like its renderer."""
-    _CLOCKS[game] = clock
-
-
 class PlaySession:
     """Runs a match to its end (or until a human quits)."""
 
@@ -144,9 +124,8 @@ class PlaySession:
         #: The seat that acted last (open decisions go round the table from the next one).
         self.last_actor: int | None = None
         self.clock = clock
-        self._period: Hashable = None
-        self._period_start = 0.0
-        renderer_for(spec.name)  # imports the game's terminal module, which may register a table clock
+        #: The game's timed period in progress, on this session's clock.
+        self.periods = PeriodTracker()
 
     # ------------------------------------------------------------------ flow
     def run(self) -> bool:
@@ -202,30 +181,26 @@ class PlaySession:
         return min(asked, key=lambda s: (s - last - 1) % n)
 
     # ------------------------------------------------------------------ the table clock
-    def _running_clock(self) -> TableClock | None:
-        """The game's table clock for the current period (restarted when the period changes)."""
-        clock_fn = _CLOCKS.get(self.match.game.spec.name)
+    def _running_clock(self) -> Period | None:
+        """The game's timed period now (its clock restarted when the period changes)."""
         state = self.match.state
-        running = None if clock_fn is None or state.is_terminal() else clock_fn(state.view(None))
+        running = None if state.is_terminal() else state.game.period(state)
         if running is None:
-            self._period = None
-            return None
-        if running.period != self._period:
-            self._period = running.period
-            self._period_start = self.clock()
-        return running
+            return self.periods.sync(None, 0.0)
+        return self.periods.sync(running, self.clock())
 
     def _seconds_left(self) -> float | None:
-        running = self._running_clock()
-        return None if running is None else running.seconds - (self.clock() - self._period_start)
+        if self._running_clock() is None:
+            return None
+        return self.periods.left(self.clock())
 
     def _is_clock_action(self, text: str) -> bool:
-        """Whether ``text`` is the running clock's own action (only the table sends it)."""
+        """Whether ``text`` is the running period's own action (only the table sends it)."""
         running = self._running_clock()
         return running is not None and " ".join(text.split()).lower() == running.action.lower()
 
     def _deadline_passed(self) -> bool:
-        """If the running period is over, play the game's deadline action and say so."""
+        """If the running period is over, play its action and say so."""
         left = self._seconds_left()
         if left is None or left > 0:
             return False
@@ -234,7 +209,7 @@ class PlaySession:
         seat = self.match.state.to_move()[0]
         self.match.play(running.action, seat, by_table=True)
         self.console.print(f"⏱ time is up: {escape(running.action)}", style="bold")
-        self._period = None
+        self.periods.clear()
         return True
 
     def _events_since(self, key: int | None) -> list[Any]:

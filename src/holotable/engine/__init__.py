@@ -18,6 +18,7 @@ from .events import Event
 from .game import Game
 from .match import Match, SeedSeal
 from .outcome import Outcome
+from .periods import Period, PeriodTracker
 from .registry import load, names, register, specs
 from .rng import Rng, derive_seed
 from .scenario import Mismatch, Scenario, ScenarioAction, run_scenario
@@ -50,6 +51,8 @@ __all__ = [
     "NotYourTurnError",
     "Outcome",
     "Param",
+    "Period",
+    "PeriodTracker",
     "Rng",
     "SaveError",
     "Scenario",

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .errors import IllegalActionError, MalformedActionError, ScenarioError
 from .outcome import Outcome
+from .periods import Period
 from .rng import Rng
 from .spec import Config, GameSpec
 
@@ -122,6 +123,26 @@ class Game(ABC, Generic[D, A]):
 
         The result must be consistent with ``seat``'s view and depend only on that
         view and ``rng``. Games with perfect information keep the default.
+        """
+        return None
+
+    # ------------------------------------------------------------------ timed play
+    def period(self, st: State[D, A]) -> Period | None:
+        """The running period of the game's own table clock, if its rules time one now.
+
+        The engine has no clock: a table (the terminal, the server) feeds this to a
+        :class:`~holotable.engine.periods.PeriodTracker` after every change and, once the
+        period is over, plays its ``action`` for the first seat asked, as the table
+        (``by_table=True``). A new ``key`` restarts the clock. Read it from the state
+        alone, never from the time; the default: the game has no timed phases.
+        """
+        return None
+
+    def timeout_action(self, st: State[D, A], seat: int) -> A | None:
+        """What ``seat`` plays when its seat clock (a server table's ``per_move`` or
+        ``per_game`` time) runs out, or ``None`` for no house default. A game may raise
+        :class:`ActionError` to say the same with a reason. Where there is none, the server
+        plays a seeded random legal action. The default: none.
         """
         return None
 

@@ -6,17 +6,19 @@ Two kinds of clock run at a table:
 - the **seat clock** chosen when the table is created: ``none``, ``per_move`` (each decision
   has ``seconds``) or ``per_game`` (each seat has ``seconds`` for the whole game, spent only
   while it is asked to decide);
-- the **game's own table clock**, for a game whose rules have one (Black Hole Council's timed
-  Negotiate phase): the game registers it for terminal play (``register_table_clock``) and the
-  server runs the same periods, playing the game's action (``deadline``) when one is over.
+- the **game's own table clock**, for a game whose rules time a phase (Black Hole Council's
+  timed Negotiate phase): the game declares it (:meth:`~holotable.engine.Game.period`), the
+  server tracks it with the engine's :class:`~holotable.engine.PeriodTracker`, as terminal play
+  does, and plays the period's action (``deadline``) when one is over.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
+
+from holotable.engine.periods import Period, PeriodTracker
 
 ClockMode = Literal["none", "per_move", "per_game"]
 
@@ -62,37 +64,6 @@ class ClockSettings:
         return self.mode != "none" and self.seconds > 0
 
 
-@dataclass(frozen=True)
-class GamePeriod:
-    """A running period of the game's own table clock: its name, length and the action played when over."""
-
-    key: Hashable
-    seconds: float
-    action: str
-
-
-#: ``fn(public view) -> GamePeriod | None`` for a game with a table clock.
-GameClockFn = Callable[[dict[str, Any]], GamePeriod | None]
-
-
-def game_clock_for(game_name: str) -> GameClockFn | None:
-    """The game's own table clock, as its terminal module registers it (``None`` if it has none)."""
-    from holotable.cli import play
-    from holotable.cli.render import renderer_for
-
-    renderer_for(game_name)  # imports the game's terminal companion, which registers its clock
-    fn = play._CLOCKS.get(game_name)
-    if fn is None:
-        return None
-    terminal_fn = fn
-
-    def period(view: dict[str, Any]) -> GamePeriod | None:
-        running = terminal_fn(view)
-        return None if running is None else GamePeriod(running.period, running.seconds, running.action)
-
-    return period
-
-
 @dataclass
 class SeatClocks:
     """The clock state of one table: when each asked seat started deciding, what per-game time is
@@ -104,16 +75,15 @@ class SeatClocks:
     players: int
     asked_since: dict[int, float] = field(default_factory=dict)
     remaining: dict[int, float] = field(default_factory=dict)
-    period_key: Hashable | None = None
-    period_start: float = 0.0
-    period: GamePeriod | None = None
+    #: The game's own timed period in progress.
+    periods: PeriodTracker = field(default_factory=PeriodTracker)
 
     def __post_init__(self) -> None:
         if self.settings.mode == "per_game":
             self.remaining = {s: float(self.settings.seconds) for s in range(self.players)}
 
     def sync(self, asked: tuple[int, ...], now: float, actor: int | None = None,
-             period: GamePeriod | None = None) -> None:
+             period: Period | None = None) -> None:
         """Account for a change: seats no longer asked stop their clocks; newly asked seats (and the
         seat that just acted, if still asked) start a fresh decision now."""
         for seat in list(self.asked_since):
@@ -122,19 +92,18 @@ class SeatClocks:
                 del self.asked_since[seat]
         for seat in asked:
             self.asked_since.setdefault(seat, now)
-        self.period = period
-        if period is None:
-            self.period_key = None
-        elif period.key != self.period_key:
-            self.period_key = period.key
-            self.period_start = now
+        self.periods.sync(period, now)
 
     def restart_from(self, now: float) -> None:
         """Resume after a restart: the time the server was down is not charged to anyone."""
         for seat in self.asked_since:
             self.asked_since[seat] = now
-        if self.period is not None:
-            self.period_start = now
+        self.periods.restart(now)
+
+    @property
+    def period(self) -> Period | None:
+        """The game's timed period in progress (``None``: none runs)."""
+        return self.periods.period
 
     def _charge(self, seat: int, now: float) -> None:
         if self.settings.mode == "per_game":
@@ -148,7 +117,7 @@ class SeatClocks:
         return self.asked_since[seat] + self.remaining[seat]
 
     def period_deadline(self) -> float | None:
-        return None if self.period is None else self.period_start + self.period.seconds
+        return self.periods.deadline()
 
     def next_deadline(self) -> float | None:
         times = [t for s in self.asked_since if (t := self.seat_deadline(s)) is not None]
@@ -160,8 +129,7 @@ class SeatClocks:
         return sorted(s for s in self.asked_since if (t := self.seat_deadline(s)) is not None and now >= t)
 
     def period_over(self, now: float) -> bool:
-        deadline = self.period_deadline()
-        return deadline is not None and now >= deadline
+        return self.periods.over(now)
 
     def remaining_at(self, now: float) -> dict[int, float]:
         """Seconds left per seat now: per_move for the seats asked, per_game for every seat."""

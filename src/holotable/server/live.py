@@ -11,7 +11,7 @@ from holotable.agents.base import Agent
 from holotable.engine import Config, Event, Game, State
 from holotable.engine.undo import Step
 
-from .clocks import ClockMode, ClockSettings, GameClockFn, SeatClocks
+from .clocks import ClockMode, ClockSettings, SeatClocks
 from .storage import ActionRecord, Seat, TableRecord
 from .tokens import token_matches
 
@@ -82,8 +82,7 @@ def make_config(game: Game[Any, Any], players: int | None, params: dict[str, Any
 class LiveTable:
     """A table in memory: its record, seats, live state and the people and bots attached to it."""
 
-    def __init__(self, record: TableRecord, seats: list[Seat], game: Game[Any, Any], config: Config,
-                 game_clock: GameClockFn | None) -> None:
+    def __init__(self, record: TableRecord, seats: list[Seat], game: Game[Any, Any], config: Config) -> None:
         self.record = record
         self.seats = seats
         self.game = game
@@ -94,7 +93,6 @@ class LiveTable:
         self.steps: list[Step] = []
         self.notices: list[Event] = []
         self.clocks = SeatClocks(ClockSettings(_clock_mode(record.clock_mode), record.clock_seconds), config.players)
-        self.game_clock = game_clock
         self.lock = asyncio.Lock()
         self.listeners: set[Listener] = set()
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
@@ -126,8 +124,7 @@ class LiveTable:
         if self.computed_status(state) != "running":
             self.clocks.sync((), now)
             return
-        period = None if self.game_clock is None else self.game_clock(state.view(None))
-        self.clocks.sync(state.to_move(), now, actor, period)
+        self.clocks.sync(state.to_move(), now, actor, self.game.period(state))
 
     def notice_for(self, action: ActionRecord) -> list[Event]:
         """The log lines the server adds for an action it played on a seat's behalf."""

@@ -40,7 +40,7 @@ from holotable.engine.undo import Step, UndoRefusedError, undo_target
 from holotable.engine.undo import play as play_step
 
 from .bots import BotPool, Level, build_agent, capped_spec, level_info, think_limit
-from .clocks import Clock, game_clock_for
+from .clocks import Clock
 from .extensions import all_extensions, extension_for
 from .live import (
     TABLE_SOURCES,
@@ -158,7 +158,7 @@ class TableManager:
         with ``resume=False``: taking an action back gives no time back."""
         game = load(record.game)
         config = make_config(game, record.players, record.params, uses_table_config(seats))
-        table = LiveTable(record, seats, game, config, game_clock_for(game.spec.name))
+        table = LiveTable(record, seats, game, config)
         if record.started_at is not None:
             table.sync_clocks(table.state, record.started_at)
         for action in actions:
@@ -259,7 +259,7 @@ class TableManager:
             rematch_of=None if rematch_of is None else rematch_of.id, public=req.public,
             seeded=seeded, seeded_by=creator_name if seeded else None,
         )
-        table = LiveTable(record, seats, game, config, game_clock_for(spec.name))
+        table = LiveTable(record, seats, game, config)
         status = table.computed_status()
         table.record = record = dataclasses.replace(
             record, status=status, started_at=now if status == "running" else None)
@@ -545,10 +545,10 @@ class TableManager:
         candidates: list[Any] = []
         if period is not None:
             candidates.append(period.action)
-        timeout_action = getattr(table.game, "timeout_action", None)
-        if callable(timeout_action):
-            with contextlib.suppress(ActionError, ValueError):
-                candidates.append(timeout_action(st, seat))
+        with contextlib.suppress(ActionError, ValueError):
+            default = table.game.timeout_action(st, seat)
+            if default is not None:
+                candidates.append(default)
         for action in candidates:
             try:
                 st.clone(keep_events=False).apply(action, seat)

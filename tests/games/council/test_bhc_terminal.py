@@ -43,12 +43,12 @@ def advance(st: State[Any, Any], rng: random.Random, until: Callable[[State[Any,
         st.apply(legal[rng.randrange(len(legal))], seat)
 
 
-def test_the_renderer_and_the_table_clock_are_registered() -> None:
+def test_the_renderer_is_registered_and_the_table_clock_is_the_games() -> None:
     assert renderer_for("council") is terminal.render
     st = GAME.new_state(players=5, seed=1, first_leader=0)
-    clock = terminal.negotiation_clock(st.view(None))
+    clock = GAME.period(st)
     assert clock is not None and clock.seconds == 120 and clock.action == "deadline"
-    assert terminal.negotiation_clock(GAME.new_state(players=5, seed=1, negotiation_seconds=0).view(None)) is None
+    assert GAME.period(GAME.new_state(players=5, seed=1, negotiation_seconds=0)) is None
 
 
 def test_BHC_NEG_PREP_02_the_planets_sit_above_their_outcomes_with_the_table_facts() -> None:

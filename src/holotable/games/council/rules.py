@@ -27,6 +27,7 @@ from holotable.engine import (
     MalformedActionError,
     Outcome,
     Param,
+    Period,
     Rng,
     State,
     derive_seed,
@@ -702,6 +703,18 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(A.SPACE):
             raise MalformedActionError(f"action index must be 0..{len(A.SPACE) - 1}, got {index!r}")
         return A.SPACE[index]
+
+    # ------------------------------------------------------------------ timed play
+    def period(self, st: BHC) -> Period | None:
+        """The timed Negotiate phase (BHC-DIG-01): one period per Proposal, named by the game-wide
+        Proposal count, so the timer restarts in full for each (BHC-FAIL-08); once it is over the
+        table sends ``deadline`` (BHC-NEG-05). ``None`` outside Negotiate and on a table without a
+        clock (``negotiation_seconds=0``, bot-only play, BHC-DIG-02)."""
+        d = st.data
+        seconds = st.config["negotiation_seconds"]
+        if d.phase != NEGOTIATE or not seconds or d.over:
+            return None
+        return Period(("proposal", d.proposals_made), float(seconds), str(A.DEADLINE_ACT))
 
     def timeout_action(self, st: BHC, seat: int) -> Act:
         """The house default for a seat that ran out of time (BHC-DIG-03 / BHC-AMB-34), when the table

@@ -1,4 +1,4 @@
-"""The terminal picture of a Black Hole Council view, and the table clock of terminal play.
+"""The terminal picture of a Black Hole Council view.
 
 The picture shows, from the top: the Round Track and the Leader Token (Proposal Track), the
 planets placed *above* their outcomes, the Bribe Space and the seats (track, Bank, pending
@@ -7,15 +7,12 @@ announcements, the Planet History, the Deduction results, the seat's own Agenda,
 and points, and what is asked now. It is drawn from the seat's view only, so it cannot show
 anything the seat may not know (BHC-INFO-01, BHC-INFO-06).
 
-The engine has no clock (spec §6.1): :func:`negotiation_clock` tells the terminal's play loop
-how long the Negotiate phase of the current Proposal may last (the ``negotiation_seconds`` table
-parameter; ``--param negotiation_seconds=0`` switches the timer off), and the loop sends the
-``deadline`` action once it has run out (BHC-NEG-05, BHC-DIG-01).
+The timed Negotiate phase is part of the rules (``BlackHoleCouncil.period``), so terminal and
+server play run the same clock; this module only draws the timer the view shows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Any
 
 from rich import box
@@ -23,7 +20,6 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from holotable.cli.play import TableClock, register_table_clock
 from holotable.cli.render import register_renderer
 
 from .data import OUTCOMES
@@ -381,19 +377,5 @@ def render(view: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-def negotiation_clock(view: dict[str, Any]) -> TableClock | None:
-    """The running table clock, if the view shows a timed Negotiate phase (BHC-DIG-01).
-
-    The period is one Proposal (the timer restarts in full for each, BHC-FAIL-08), named by
-    the game-wide Proposal count; ``None`` when the table has no clock (``negotiation_seconds=0``).
-    """
-    seconds = view.get("negotiation_seconds")
-    if view.get("phase") != "negotiate" or not seconds or view.get("terminal"):
-        return None
-    period: Hashable = ("proposal", view.get("proposals_made"))
-    return TableClock(period, float(seconds), "deadline")
-
-
 register_renderer(GAME_NAME, render)
-register_table_clock(GAME_NAME, negotiation_clock)
-__all__ = ["negotiation_clock", "render"]
+__all__ = ["render"]
