@@ -88,28 +88,47 @@ def _table_ids(table: dict[str, Any] | None) -> list[str] | None:
     return [table[o]["id"] for o in OUTCOMES]
 
 
-_POINTS: dict[tuple[int, tuple[str, ...]], tuple[int, ...]] = {}
-#: The data objects the caches are keyed by (by id; kept alive so that an id is never reused).
-_DATA_SEEN: dict[int, CouncilData] = {id(DATA): DATA}
+class _Memo:
+    """One data object's caches: the points of a table for every Agenda, and the Leader's
+    likelihoods by set of planets. Both are pure functions of (data, table), so forgetting them
+    changes no result; each is cleared when it grows past its bound."""
+
+    __slots__ = ("data", "leader", "points")
+
+    POINTS_MAX = 50_000
+    LEADER_MAX = 5_000
+
+    def __init__(self, data: CouncilData) -> None:
+        self.data = data  # held, so that the id it is filed under stays this object's
+        self.points: dict[tuple[str, ...], tuple[int, ...]] = {}
+        self.leader: dict[frozenset[str], dict[tuple[str, ...], tuple[float, ...]]] = {}
 
 
-def _data_key(data: CouncilData) -> int:
-    key = id(data)
-    if key not in _DATA_SEEN:
-        _DATA_SEEN[key] = data
-    return key
+#: The caches of the last few data objects (the shipped data and a table's overrides), by id.
+_MEMOS: dict[int, _Memo] = {}
+_MEMOS_MAX = 8
+
+
+def _memo(data: CouncilData) -> _Memo:
+    memo = _MEMOS.get(id(data))
+    if memo is None or memo.data is not data:
+        if len(_MEMOS) >= _MEMOS_MAX:
+            del _MEMOS[next(iter(_MEMOS))]  # the oldest data object's caches go first
+        memo = _MEMOS[id(data)] = _Memo(data)
+    return memo
 
 
 def points_all(table: Sequence[str], data: CouncilData = DATA) -> tuple[int, ...]:
     """Points of ``table`` for each of the 20 Agendas (cached; tables repeat a lot); ``data``: the
     game's data with its configuration's overrides."""
-    key = (_data_key(data), tuple(table))
-    got = _POINTS.get(key)
+    cache = _memo(data).points
+    key = tuple(table)
+    got = cache.get(key)
     if got is None:
-        if len(_POINTS) > 50_000:
-            _POINTS.clear()
-        got = tuple(round_points(data, agenda, key[1]) for agenda in data.agendas)
-        _POINTS[key] = got
+        if len(cache) > _Memo.POINTS_MAX:
+            cache.clear()
+        got = tuple(round_points(data, agenda, key) for agenda in data.agendas)
+        cache[key] = got
     return got
 
 
@@ -146,12 +165,10 @@ def _advance_likelihood(points: int, rec: dict[str, Any]) -> float:
     return 1.0
 
 
-_LEADER: dict[tuple[int, frozenset[str]], dict[tuple[str, ...], tuple[float, ...]]] = {}
-
-
 def _leader_likelihood(table: Sequence[str], data: CouncilData = DATA) -> tuple[float, ...]:
     """P(the Leader settled on ``table`` | Agenda), as a soft-max over the 120 arrangements of its planets."""
-    group = _LEADER.setdefault((_data_key(data), frozenset(table)), {})
+    groups = _memo(data).leader
+    group = groups.setdefault(frozenset(table), {})
     got = group.get(tuple(table))
     if got is None:
         scores = [[math.exp(LAMBDA * min(p, 5)) for p in points_all([table[i] for i in perm], data)]
@@ -160,8 +177,8 @@ def _leader_likelihood(table: Sequence[str], data: CouncilData = DATA) -> tuple[
         for perm, row in zip(PERMS, scores, strict=True):
             group[tuple(table[i] for i in perm)] = tuple(row[a] / totals[a] * len(PERMS) for a in range(N_AGENDAS))
         got = group[tuple(table)]
-    if len(_LEADER) > 5_000:
-        _LEADER.clear()
+    if len(groups) > _Memo.LEADER_MAX:
+        groups.clear()
     return got
 
 
