@@ -1146,8 +1146,4 @@ def _cross_checks(rules: dict[str, Any], planets: Mapping[int, Planet], scripts:
         ck.warn("scripts/", "", "add_narrative", "more than 64 distinct narrative discoveries")
 
 
-def format_problems(problems: list[Problem]) -> str:
-    return "\n".join(str(p) for p in problems)
-
-
 ProblemFilter = Callable[[Problem], bool]
