@@ -2,7 +2,7 @@
 
 >>> import holotable
 >>> [spec.name for spec in holotable.games]
-['captain-black']
+['buccaneers', 'captain-black', 'council', 'kyrum', 'space-pirates']
 >>> game = holotable.load("captain-black")
 >>> state = game.new_state(players=4, seed=42)
 >>> while not state.is_terminal():
