@@ -212,7 +212,8 @@ def finish_questionnaire(campaign: CampaignState, pack: Pack, answers: dict[str,
         raise IllegalActionError("the questionnaire opens only after the last scheduled game",
                                  rule="KYR-CAMPAIGN-05")
     if campaign.partner.get("enabled") and partner_score is None:
-        raise IllegalActionError("a partner campaign needs the partner's score (0-50)", rule="KYR-CAMPAIGN-07")
+        raise IllegalActionError(f"a partner campaign needs the partner's score (0-{pack.questionnaire['max']})",
+                                 rule="KYR-CAMPAIGN-07")
     if not campaign.partner.get("enabled"):
         partner_score = None
     own = score_answers(pack, answers)
