@@ -26,6 +26,7 @@ from holotable.games.kyrum.service import (
     CampaignConflict,
     CampaignError,
     CampaignService,
+    campaign_name,
     element_cap,
     questionnaire_max,
     sent_message,
@@ -224,6 +225,10 @@ def test_codes_are_checked_before_anything_is_written(book: Book) -> None:
     book.service.import_code(camp, code)
     camp = book.reload(camp)
     assert [(m.text, m.used_in_game) for m in book.service.inbox(camp)] == [("hello", None)]
+    state, heard = book.service.next_game(camp)  # the next game hears it at its Black Hole
+    assert [m.text for m in heard] == ["hello"]
+    assert state.partner_log == [{"game": 1, "sent": None, "received": "hello", "from": "Bo", "partner_game": 1}]
+    assert book.reload(camp).state.partner_log == []  # nothing is written until the game is stored
 
 
 def test_links_are_checked(book: Book) -> None:
@@ -246,6 +251,13 @@ def test_send_is_read_with_the_games_parser() -> None:
     assert sent_message(kyrum, "sending") is None  # not a send at all
     assert sent_message(kyrum, "read") is None
     assert sent_message(kyrum, kyrum.parse_action("send hi")) == "hi"  # an action object reads the same
+
+
+def test_campaign_names() -> None:
+    assert campaign_name("  Ada ") == "Ada"
+    for bad in ("", "   ", "two\nlines", "x" * 81):
+        with pytest.raises(CampaignError, match="one line of 1 to 80 characters"):
+            campaign_name(bad)
 
 
 def test_the_element_cap_is_the_packs(small_pack: str) -> None:

@@ -38,9 +38,9 @@ from holotable.games.kyrum.service import (
     CampaignConflict,
     CampaignService,
     Message,
+    campaign_name,
     element_cap,
     folded,
-    heard_messages,
     sent_message,
 )
 from holotable.server.extensions import TableExtension
@@ -101,12 +101,6 @@ def seat_token_for(campaign_token: str, table_id: str) -> str:
     """The seat token of a campaign's table: only the campaign token's holder can compute it."""
     digest = hashlib.sha256(f"kyrum-seat:{campaign_token}:{table_id}".encode()).digest()
     return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
-
-
-def _one_line(text: str, what: str) -> str:
-    if any(ch in text for ch in "\r\n\x00"):
-        raise ApiError(422, f"{what} is one line")
-    return text
 
 
 def _rule_error(exc: HolotableError) -> ApiError:
@@ -273,9 +267,10 @@ class _Extension(TableExtension):
 
         @routes.post("/api/campaigns", status_code=201, tags=["kyrum"])
         async def create_campaign(body: CreateCampaignRequest) -> dict[str, Any]:
-            name = _one_line(body.name.strip(), "a campaign name")
-            if not name:
-                raise ApiError(422, "a campaign name is 1 to 80 characters")
+            try:
+                name = campaign_name(body.name)
+            except HolotableError as exc:
+                raise _rule_error(exc) from exc
             if body.pack not in shipped_packs():
                 raise ApiError(422, f"pack takes one of {shipped_packs()} here")
             seed = body.seed if body.seed is not None else secrets.randbelow(MAX_SEED)
@@ -382,8 +377,7 @@ class _Extension(TableExtension):
     async def start_table(self, manager: TableManager, row: CampaignRow, token: str) -> dict[str, Any]:
         store = self.store(manager)
         number = row.state.next_game
-        inbox = await asyncio.to_thread(self.service(manager).inbox, row)
-        state = heard_messages(row.state, inbox)
+        state, inbox = await asyncio.to_thread(self.service(manager).next_game, row)
         try:
             probe = start_game(state, row.pack, private=True)  # spectators see nothing of it
         except HolotableError as exc:

@@ -132,6 +132,14 @@ def item_id(pack: Pack, ref: str) -> str:
     raise CampaignError(f"no Thoth item {ref!r}; items: {', '.join(order)}")
 
 
+def campaign_name(text: str) -> str:
+    """A campaign's name as kept: one line of 1 to 80 characters, without spaces around it."""
+    name = text.strip()
+    if not name or len(name) > 80 or any(ch in name for ch in "\r\n\x00"):
+        raise CampaignError("a campaign name is one line of 1 to 80 characters")
+    return name
+
+
 def sent_message(game: Any, action: object) -> str | None:
     """The Black Hole message an action sends (``send <text>``), read with the game's parser; else ``None``."""
     try:
@@ -192,6 +200,12 @@ class CampaignService:
     def inbox(self, record: CampaignRecord) -> list[Message]:
         """The partner messages received and not heard yet: the next game hears them."""
         return [m for m in self.storage.messages(record, "in") if m.kind == "message" and m.used_in_game is None]
+
+    def next_game(self, record: CampaignRecord) -> tuple[CampaignState, list[Message]]:
+        """What the next game starts from: the campaign with the unheard partner messages in its partner
+        log (KYR-ENC-09), and those messages (the storage marks them heard when it stores the game)."""
+        inbox = self.inbox(record)
+        return heard_messages(record.state, inbox), inbox
 
     def market(self, record: CampaignRecord) -> dict[str, Any]:
         """The Thoth market between games: each item, what is owned and whether it can be bought now."""

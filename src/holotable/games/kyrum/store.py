@@ -50,8 +50,8 @@ from .service import (
     CampaignError,
     CampaignService,
     Message,
+    campaign_name,
     folded,
-    heard_messages,
     sent_message,
 )
 from .service import item_id as service_item_id
@@ -277,9 +277,7 @@ class KyrumStore:
     def create(self, name: str, pack: str | Path = DEFAULT_PACK, *, seed: int | None = None, partner: bool = False,
                partner_name: str | None = None, options: Mapping[str, Any] | None = None) -> Campaign:
         """A new campaign (KYR-CAMPAIGN-01/09): partner mode is fixed here, for good."""
-        name = name.strip()
-        if not name or len(name) > 80 or any(ch in name for ch in "\r\n\x00"):
-            raise StoreError("a campaign name is one line of 1 to 80 characters")
+        name = campaign_name(name)
         try:
             ref = pack_reference(pack)
             built = load_pack(ref)
@@ -530,8 +528,7 @@ class Campaign:
             raise IllegalActionError(f"game {self.game_number} is already being played; continue it",
                                      rule="KYR-CAMPAIGN-02")
         number = self.state.next_game
-        inbox = self.store.service.inbox(self)
-        state = heard_messages(self.state, inbox)
+        state, inbox = self.store.service.next_game(self)
         st = start_game(state, self.pack_ref, **self.options)
         match = Match(st.game, st.config, st.seed)
         with self.store.transaction() as db:
