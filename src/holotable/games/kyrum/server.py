@@ -7,7 +7,10 @@ parameters are :func:`~holotable.games.kyrum.campaign.start_game`'s config, so t
 exactly. The seat token of that table is derived from the campaign token (whoever holds the campaign
 holds its games, on any browser). When the table's game ends the manager's ``after_action`` folds it
 into the campaign; a table that finished while the server was down (or whose fold failed) is folded on
-start and whenever the campaign is read. The fold is exactly-once (see :mod:`.kyrum_store`).
+start and whenever the campaign is read. The fold is exactly-once (see :mod:`.server_store`).
+
+The routes only translate HTTP: every campaign operation is :class:`.service.CampaignService`'s (the one
+the terminal uses too), over :class:`.server_store.CampaignStore`.
 
 Between games: the Thoth market, scoreboard comments, journal notes, the tracking list and, after the
 last game, the questionnaire. Two campaigns of this server may be linked for the Black Hole encounter

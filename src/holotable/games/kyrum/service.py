@@ -141,12 +141,16 @@ def campaign_name(text: str) -> str:
 
 
 def sent_message(game: Any, action: object) -> str | None:
-    """The Black Hole message an action sends (``send <text>``), read with the game's parser; else ``None``."""
-    try:
-        parsed = game.parse_action(str(action))
-    except MalformedActionError:
-        return None
-    return str(parsed.args[0]) if parsed.verb == "send" and parsed.args else None
+    """The Black Hole message an action sends (``send <text>``), else ``None``: action text is read with
+    the game's parser, an action object the game has already read is taken as it is."""
+    parsed = action
+    if isinstance(action, str):
+        try:
+            parsed = game.parse_action(action)
+        except MalformedActionError:
+            return None
+    args = getattr(parsed, "args", ())
+    return str(args[0]) if getattr(parsed, "verb", None) == "send" and args else None
 
 
 def heard_messages(state: CampaignState, inbox: list[Message]) -> CampaignState:

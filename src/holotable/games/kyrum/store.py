@@ -1,5 +1,8 @@
 """Kyrum campaigns kept in an embedded SQLite database (spec §4.3, KYR-CAMPAIGN-01..10).
 
+This is the terminal's storage of the campaign service (:mod:`.service`): what a campaign may do is
+decided there; this module keeps it, and plays the running game in process.
+
 One database file holds any number of campaigns, each by a unique name. A campaign row keeps the
 :class:`~holotable.games.kyrum.campaign.CampaignState` as JSON; the game being played is kept as its
 :class:`~holotable.engine.Match` (config, seed, action log, one row per action) and rebuilt by
