@@ -359,6 +359,7 @@ class CampaignSession:
 # ---------------------------------------------------------------------------------------------- summaries
 def status_renderable(camp: Any) -> RenderableType:
     from holotable.games.kyrum.campaign import tracking_list
+    from holotable.games.kyrum.service import questionnaire_max
     from holotable.games.kyrum.terminal import questionnaire_result, scoreboard_table
 
     state = camp.state
@@ -388,7 +389,8 @@ def status_renderable(camp: Any) -> RenderableType:
     if state.questionnaire:
         lines.append(questionnaire_result(state.questionnaire))
     elif camp.answers is not None:
-        lines.append(Text(f"Questionnaire answered ({camp.own_score()}/50); waiting for the partner's score."))
+        top = questionnaire_max(camp.pack)
+        lines.append(Text(f"Questionnaire answered ({camp.own_score()}/{top}); waiting for the partner's score."))
     if camp.match is not None:
         st = camp.match.state
         lines.append(Text(f"Game {st.data.game}: journey {st.data.journey}, area {st.data.area}, "
@@ -543,6 +545,7 @@ def register(app: typer.Typer) -> None:
         database: DatabaseOption = None,
     ) -> None:
         """The end-of-campaign questionnaire (after the last game): scored out of 50, shared out of 100."""
+        from holotable.games.kyrum.service import questionnaire_max
         from holotable.games.kyrum.terminal import questionnaire_result, questionnaire_text
 
         with opened(database) as store:
@@ -566,7 +569,8 @@ def register(app: typer.Typer) -> None:
             if result.questionnaire is not None:
                 console.print(questionnaire_result(result.questionnaire))
             else:
-                console.print(f"Answers saved: {camp.own_score()}/50. Waiting for your partner's score: "
+                console.print(f"Answers saved: {camp.own_score()}/{questionnaire_max(camp.pack)}. Waiting for your "
+                              "partner's score: "
                               "import their score code, or give --partner-score N.")
                 console.print(f"Your score code for your partner: {camp.export_score_code()}")
 

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from holotable.engine.errors import DataError, IllegalActionError
 
-from .pack import Pack, load_pack
+from .pack import Item, Pack, load_pack
 
 if TYPE_CHECKING:
     from holotable.engine import State
@@ -157,16 +158,24 @@ def tracking_list(campaign: CampaignState, pack: Pack) -> dict[int, dict[str, bo
 def buy_item(campaign: CampaignState, pack: Pack, item_id: str) -> CampaignState:
     """A Thoth purchase outside a game's end procedure (KYR-THOTH-01/04): same limits as in the game."""
     item = pack.items[item_id]
-    rec = campaign.items.get(item_id, {"owned": 0, "consumed": 0})
-    if campaign.np_bank < item.cost:
-        raise IllegalActionError(f"{item.name} costs {item.cost} NP; the bank holds {campaign.np_bank}",
-                                 rule="KYR-THOTH-04")
-    if rec["owned"] - rec["consumed"] >= item.max_owned:
-        raise IllegalActionError(f"{item.name}: at most {item.max_owned} owned", rule="KYR-THOTH-04")
+    refusal = buy_refusal(campaign.items, campaign.np_bank, item)
+    if refusal is not None:
+        raise IllegalActionError(refusal, rule="KYR-THOTH-04")
     out = CampaignState.from_dict(campaign.to_dict())
     out.np_bank -= item.cost
     out.items.setdefault(item_id, {"owned": 0, "consumed": 0})["owned"] += 1
     return out
+
+
+def buy_refusal(items: Mapping[str, Mapping[str, int]], bank: int, item: Item) -> str | None:
+    """Why ``item`` cannot be bought with ``bank`` NP by a campaign owning ``items`` (KYR-THOTH-04), or
+    ``None``: the one "can buy" of the campaign's market, its page and the terminal's table."""
+    rec = items.get(item.id, {"owned": 0, "consumed": 0})
+    if bank < item.cost:
+        return f"{item.name} costs {item.cost} NP; the bank holds {bank}"
+    if int(rec["owned"]) - int(rec["consumed"]) >= item.max_owned:
+        return f"{item.name}: at most {item.max_owned} owned"
+    return None
 
 
 # ---------------------------------------------------------------------------------------------- questionnaire
@@ -175,15 +184,16 @@ def score_answers(pack: Pack, answers: dict[str, int]) -> int:
     return sum(int(q["points"]) for q in pack.questionnaire["questions"] if answers.get(q["id"]) == q["answer"])
 
 
-def shared_score(own: int, partner: int | None) -> int:
-    """Out of 100: own + partner's with a Black Hole partner, else twice the own score (KYR-CAMPAIGN-07).
+def shared_score(own: int, partner: int | None, top: int = 50) -> int:
+    """Out of ``2 * top``: own + partner's with a Black Hole partner, else twice the own score
+    (KYR-CAMPAIGN-07); ``top`` is the pack's questionnaire maximum (the rulebook's 50).
 
     >>> shared_score(31, None), shared_score(30, 29)
     (62, 59)
     """
     for v in (own, partner):
-        if v is not None and not 0 <= v <= 50:
-            raise ValueError(f"a questionnaire score is 0..50, got {v}")
+        if v is not None and not 0 <= v <= top:
+            raise ValueError(f"a questionnaire score is 0..{top}, got {v}")
     return own * 2 if partner is None else own + partner
 
 
@@ -202,11 +212,12 @@ def finish_questionnaire(campaign: CampaignState, pack: Pack, answers: dict[str,
         raise IllegalActionError("the questionnaire opens only after the last scheduled game",
                                  rule="KYR-CAMPAIGN-05")
     if campaign.partner.get("enabled") and partner_score is None:
-        raise IllegalActionError("a partner campaign needs the partner's score (0-50)", rule="KYR-CAMPAIGN-07")
+        raise IllegalActionError(f"a partner campaign needs the partner's score (0-{pack.questionnaire['max']})",
+                                 rule="KYR-CAMPAIGN-07")
     if not campaign.partner.get("enabled"):
         partner_score = None
     own = score_answers(pack, answers)
-    shared = shared_score(own, partner_score)
+    shared = shared_score(own, partner_score, int(pack.questionnaire["max"]))
     out = CampaignState.from_dict(campaign.to_dict())
     out.questionnaire = {"answers": dict(answers), "own_score": own, "partner_score": partner_score,
                          "shared_score": shared, "status": campaign_status(shared, pack.rules["status_thresholds"])}

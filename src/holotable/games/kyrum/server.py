@@ -7,7 +7,10 @@ parameters are :func:`~holotable.games.kyrum.campaign.start_game`'s config, so t
 exactly. The seat token of that table is derived from the campaign token (whoever holds the campaign
 holds its games, on any browser). When the table's game ends the manager's ``after_action`` folds it
 into the campaign; a table that finished while the server was down (or whose fold failed) is folded on
-start and whenever the campaign is read. The fold is exactly-once (see :mod:`.kyrum_store`).
+start and whenever the campaign is read. The fold is exactly-once (see :mod:`.server_store`).
+
+The routes only translate HTTP: every campaign operation is :class:`.service.CampaignService`'s (the one
+the terminal uses too), over :class:`.server_store.CampaignStore`.
 
 Between games: the Thoth market, scoreboard comments, journal notes, the tracking list and, after the
 last game, the questionnaire. Two campaigns of this server may be linked for the Black Hole encounter
@@ -32,22 +35,17 @@ from fastapi.responses import Response
 from pydantic import Field
 
 from holotable.engine import DataError, HolotableError, IllegalActionError, State
-from holotable.games.kyrum import partner as partner_codes
-from holotable.games.kyrum.campaign import (
-    CampaignState,
-    add_journal_note,
-    buy_item,
-    finish_questionnaire,
-    fold_game,
-    game_seed,
-    new_campaign,
-    score_answers,
-    set_comment,
-    start_game,
-    tracking_list,
+from holotable.games.kyrum.campaign import CampaignState, game_seed, new_campaign, start_game, tracking_list
+from holotable.games.kyrum.pack import DEFAULT_PACK, PACKS_DIR, load_pack, recipe_name
+from holotable.games.kyrum.service import (
+    CampaignConflict,
+    CampaignService,
+    Message,
+    campaign_name,
+    element_cap,
+    folded,
+    sent_message,
 )
-from holotable.games.kyrum.pack import DEFAULT_PACK, PACKS_DIR, Pack, load_pack, recipe_name
-from holotable.games.kyrum.store import Message
 from holotable.server.extensions import TableExtension
 from holotable.server.live import ApiError, bearer_token
 from holotable.server.schemas import MAX_SEED, CreateTableRequest, Strict
@@ -85,7 +83,8 @@ class BuyRequest(Strict):
 
 class QuestionnaireRequest(Strict):
     answers: dict[str, int] = Field(default_factory=dict)
-    partner_score: int | None = Field(None, ge=0, le=50)
+    # The top of the range is the pack's (CampaignService.answer_questionnaire checks it).
+    partner_score: int | None = Field(None, ge=0)
 
 
 class CodeRequest(Strict):
@@ -107,16 +106,20 @@ def seat_token_for(campaign_token: str, table_id: str) -> str:
     return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
 
 
-def _one_line(text: str, what: str) -> str:
-    if any(ch in text for ch in "\r\n\x00"):
-        raise ApiError(422, f"{what} is one line")
-    return text
-
-
 def _rule_error(exc: HolotableError) -> ApiError:
+    """A refusal of the campaign service or the rules as an HTTP answer: 409 for what clashes with the
+    campaign or the rules, 422 for a request that cannot be read."""
     rule = getattr(exc, "rule", None)
-    status = 409 if isinstance(exc, IllegalActionError) else 422
+    status = 409 if isinstance(exc, IllegalActionError | CampaignConflict) else 422
     return ApiError(status, str(exc), rule if isinstance(rule, str) else None)
+
+
+async def _call(fn: Any, *args: Any) -> Any:
+    """A campaign service call, off the event loop, with its refusals translated."""
+    try:
+        return await asyncio.to_thread(fn, *args)
+    except HolotableError as exc:
+        raise _rule_error(exc) from exc
 
 
 def _sent_messages(table: LiveTable) -> list[tuple[int, str]]:
@@ -124,9 +127,9 @@ def _sent_messages(table: LiveTable) -> list[tuple[int, str]]:
     number = int(table.state.data.game)
     out = []
     for record in table.actions:
-        words = record.action.strip()
-        if words.lower().startswith("send") and words[4:].strip():
-            out.append((number, words[4:].strip()))
+        message = sent_message(table.game, record.action)
+        if message is not None:
+            out.append((number, message))
     return out
 
 
@@ -146,6 +149,9 @@ class _Extension(TableExtension):
         if found is None:
             found = self.stores[manager] = CampaignStore(manager.store.engine)
         return found
+
+    def service(self, manager: TableManager) -> CampaignService:
+        return CampaignService(self.store(manager))
 
     def campaign_of(self, manager: TableManager, table: LiveTable) -> str | None:
         """The campaign whose game ``table`` plays (``None``: an ordinary Kyrum table). Looked up once
@@ -196,14 +202,10 @@ class _Extension(TableExtension):
              sent: list[tuple[int, str]]) -> bool:
         number = int(state.data.game)
 
-        def folded(current: CampaignState, notes: list[str]) -> CampaignState:
-            out = fold_game(current, state)
-            for text in notes:  # notes written during the game (KYR-SCRIPT-07)
-                out = add_journal_note(out, text)
-                out.journal[-1]["game"] = number
-            return out
+        def fold(current: CampaignState, notes: list[str]) -> CampaignState:
+            return folded(current, state, notes)
 
-        done = self.store(manager).fold(campaign_id, number, table_id, folded, sent)
+        done = self.store(manager).fold(campaign_id, number, table_id, fold, sent)
         if done:
             log.info("kyrum campaign %s: game %s folded", campaign_id, number)
         return done
@@ -212,23 +214,21 @@ class _Extension(TableExtension):
     def after_action(self, manager: TableManager, table: LiveTable, seat: int, before: State[Any, Any],
                      after: State[Any, Any], action: Any, source: str) -> None:
         store = self.store(manager)
-        text = str(action)
-        is_send = text.lower().startswith("send") and bool(text[4:].strip())
-        if not is_send and not after.is_terminal():
+        message = sent_message(after.game, action)
+        if message is None and not after.is_terminal():
             return
         row = store.by_table(table.id)
         if row is None:
             return
-        if is_send:
-            store.record_send(row.id, int(after.data.game), text[4:].strip())
+        if message is not None:
+            store.record_send(row.id, int(after.data.game), message)
         if after.is_terminal():
             self.fold(manager, row.id, table.id, after, _sent_messages(table))
 
     def undo_refusal(self, manager: TableManager, table: LiveTable, seat: int, action: ActionRecord) -> str | None:
         # A campaign's `send` is delivered (to the outbox and a linked partner's inbox) as it is played;
         # `send` alone sends nothing. (The rules refuse it too: sending is a reveal.)
-        sent = table.game.parse_action(action.action)
-        if sent.verb == "send" and sent.args and self.campaign_of(manager, table) is not None:
+        if sent_message(table.game, action.action) is not None and self.campaign_of(manager, table) is not None:
             return "your message has already gone to your Black Hole partner: it cannot be taken back"
         return None
 
@@ -268,22 +268,12 @@ class _Extension(TableExtension):
                 row = await ext.reconcile(manager, row)
             return row, token
 
-        async def write(fn: Any, *args: Any) -> None:
-            try:
-                await asyncio.to_thread(fn, *args)
-            except Conflict as exc:
-                raise ApiError(409, str(exc)) from exc
-
-        def between_games(row: CampaignRow, what: str) -> None:
-            if row.table_id is not None:
-                raise ApiError(409, f"{what} is only possible between games; game {row.state.next_game} is being "
-                                    "played (finish it first)")
-
         @routes.post("/api/campaigns", status_code=201, tags=["kyrum"])
         async def create_campaign(body: CreateCampaignRequest) -> dict[str, Any]:
-            name = _one_line(body.name.strip(), "a campaign name")
-            if not name:
-                raise ApiError(422, "a campaign name is 1 to 80 characters")
+            try:
+                name = campaign_name(body.name)
+            except HolotableError as exc:
+                raise _rule_error(exc) from exc
             if body.pack not in shipped_packs():
                 raise ApiError(422, f"pack takes one of {shipped_packs()} here")
             seed = body.seed if body.seed is not None else secrets.randbelow(MAX_SEED)
@@ -309,7 +299,7 @@ class _Extension(TableExtension):
                              authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
             async with ext.lock(manager, campaign_id):
                 row, token = await owned(campaign_id, authorization)
-                between_games(row, "starting a game")
+                await _call(CampaignService.between_games, row, "starting a game")
                 return await ext.start_table(manager, row, token)
 
         @routes.post("/api/campaigns/{campaign_id}/notes", tags=["kyrum"])
@@ -317,10 +307,7 @@ class _Extension(TableExtension):
                            authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
             async with ext.lock(manager, campaign_id):
                 row, token = await owned(campaign_id, authorization)
-                if not body.text.strip():
-                    raise ApiError(422, "a journal note is 1 to 2000 characters")
-                state = None if row.table_id is not None else add_journal_note(row.state, body.text.strip())
-                await write(ext.store(manager).add_note, row, body.text.strip(), state)
+                await _call(ext.service(manager).add_note, row, body.text)
                 return await ext.describe(manager, (await owned(campaign_id, authorization))[0], token)
 
         @routes.post("/api/campaigns/{campaign_id}/comment", tags=["kyrum"])
@@ -328,15 +315,7 @@ class _Extension(TableExtension):
                           authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
             async with ext.lock(manager, campaign_id):
                 row, token = await owned(campaign_id, authorization)
-                text = _one_line(body.text, "a comment")
-                between_games(row, "editing a comment")
-                if row.state.next_game < 2:
-                    raise ApiError(409, "no game has been finished yet", "KYR-CAMPAIGN-03")
-                try:
-                    state = set_comment(row.state, row.state.next_game - 1, text)
-                except HolotableError as exc:
-                    raise _rule_error(exc) from exc
-                await write(ext.store(manager).save_state, row, state)
+                await _call(ext.service(manager).set_comment, row, body.text)
                 return await ext.describe(manager, (await owned(campaign_id, authorization))[0], token)
 
         @routes.post("/api/campaigns/{campaign_id}/market", tags=["kyrum"])
@@ -344,16 +323,7 @@ class _Extension(TableExtension):
                       authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
             async with ext.lock(manager, campaign_id):
                 row, token = await owned(campaign_id, authorization)
-                between_games(row, "buying at the Thoth market")
-                if row.state.next_game == 1:
-                    raise ApiError(409, "the Thoth market opens at the end of a game", "KYR-THOTH-01")
-                pack = load_pack(row.pack)
-                iid = _item_id(pack, body.item)
-                try:
-                    state = buy_item(row.state, pack, iid)
-                except HolotableError as exc:
-                    raise _rule_error(exc) from exc
-                await write(ext.store(manager).save_state, row, state)
+                await _call(ext.service(manager).buy, row, body.item)
                 return await ext.describe(manager, (await owned(campaign_id, authorization))[0], token)
 
         @routes.post("/api/campaigns/{campaign_id}/questionnaire", tags=["kyrum"])
@@ -361,14 +331,14 @@ class _Extension(TableExtension):
                                 authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
             async with ext.lock(manager, campaign_id):
                 row, token = await owned(campaign_id, authorization)
-                await ext.answer(manager, row, body)
+                await _call(ext.service(manager).answer_questionnaire, row, body.answers, body.partner_score)
                 return await ext.describe(manager, (await owned(campaign_id, authorization))[0], token)
 
         @routes.post("/api/campaigns/{campaign_id}/link-invites", status_code=201, tags=["kyrum"])
         async def link_invite(campaign_id: str,
                               authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
             row, _ = await owned(campaign_id, authorization)
-            ext.check_linkable(row)
+            await _call(CampaignService.check_linkable, row)
             code = "KYRLINK-" + new_token()
             await asyncio.to_thread(ext.store(manager).add_invite, row, hash_token(code), manager.clock.now())
             return {"code": code}
@@ -382,16 +352,10 @@ class _Extension(TableExtension):
             other_id = await asyncio.to_thread(store.invite_owner, code_hash)
             if other_id is None:
                 raise ApiError(404, "no such link code on this server (used, withdrawn or mistyped)")
-            if other_id == row.id:
-                raise ApiError(422, "a campaign cannot be its own Black Hole partner")
             other = await asyncio.to_thread(store.get, other_id)
             assert other is not None
-            ext.check_linkable(row)
-            ext.check_linkable(other)
-            if other.state.pack_id != row.state.pack_id:
-                raise ApiError(422, f"the campaigns use different packs ({other.state.pack_id!r}, "
-                                    f"{row.state.pack_id!r})")
-            await write(store.link, other, row, code_hash)
+            await _call(ext.service(manager).check_link, other, row)
+            await _call(store.link, other, row, code_hash)
             return await ext.describe(manager, (await owned(campaign_id, authorization))[0], token)
 
         @routes.post("/api/campaigns/{campaign_id}/codes", tags=["kyrum"])
@@ -399,26 +363,7 @@ class _Extension(TableExtension):
                               authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
             async with ext.lock(manager, campaign_id):
                 row, token = await owned(campaign_id, authorization)
-                if not row.state.partner.get("enabled"):
-                    raise ApiError(409, "this campaign was created without a Black Hole partner; it cannot receive "
-                                        "messages", "KYR-CAMPAIGN-09")
-                try:
-                    msg = partner_codes.decode(body.code)
-                except partner_codes.CodeError as exc:
-                    raise ApiError(422, str(exc)) from exc
-                if msg["pack"] != row.state.pack_id:
-                    raise ApiError(422, f"the code is for pack {msg['pack']!r}, this campaign plays "
-                                        f"{row.state.pack_id!r}")
-                if msg["uid"] == row.uid:
-                    raise ApiError(422, "this code was written by this very campaign; give it to your partner")
-                if msg["kind"] == "score" and not 0 <= int(msg["score"]) <= 50:
-                    raise ApiError(422, f"the code's score {msg['score']} is out of range")
-                try:
-                    fresh = await asyncio.to_thread(ext.store(manager).import_message, row, msg)
-                except Conflict as exc:
-                    raise ApiError(409, str(exc)) from exc
-                if not fresh:
-                    raise ApiError(409, "this code has already been received")
+                await _call(ext.service(manager).import_code, row, body.code)
                 return await ext.describe(manager, (await owned(campaign_id, authorization))[0], token)
 
         @routes.get("/campaigns", include_in_schema=False, response_model=None)
@@ -432,22 +377,10 @@ class _Extension(TableExtension):
         return routes
 
     # ------------------------------------------------------------------ campaign actions
-    def check_linkable(self, row: CampaignRow) -> None:
-        if not row.state.partner.get("enabled"):
-            raise ApiError(409, f"campaign {row.name!r} was created without a Black Hole partner; partner mode is "
-                                "chosen once, at creation", "KYR-CAMPAIGN-09")
-        if row.partner_id is not None:
-            raise ApiError(409, f"campaign {row.name!r} already has a Black Hole partner")
-
     async def start_table(self, manager: TableManager, row: CampaignRow, token: str) -> dict[str, Any]:
         store = self.store(manager)
         number = row.state.next_game
-        inbox = [m for m in await asyncio.to_thread(store.messages, row.id, "in")
-                 if m.kind == "message" and m.used_in_game is None]
-        state = CampaignState.from_dict(row.state.to_dict())
-        for m in inbox:  # heard at this game's Black Hole (KYR-ENC-09)
-            state.partner_log.append({"game": number, "sent": None, "received": m.text, "from": m.sender,
-                                      "partner_game": m.game})
+        state, inbox = await asyncio.to_thread(self.service(manager).next_game, row)
         try:
             probe = start_game(state, row.pack, private=True)  # spectators see nothing of it
         except HolotableError as exc:
@@ -469,78 +402,21 @@ class _Extension(TableExtension):
         self.table_campaigns[table.id] = row.id
         return {"table_id": table.id, "game": number, "seat": 0, "token": seat_token, "url": f"/t/{table.id}"}
 
-    async def answer(self, manager: TableManager, row: CampaignRow, body: QuestionnaireRequest) -> None:
-        pack = load_pack(row.pack)
-        length = int(pack.schedule["length"])
-        if row.table_id is not None or row.state.next_game <= length:
-            raise ApiError(409, f"the questionnaire opens only after game {length}; "
-                                f"{row.state.next_game - 1} finished so far", "KYR-CAMPAIGN-05")
-        if row.state.questionnaire is not None:
-            raise ApiError(409, "the questionnaire has already been scored", "KYR-CAMPAIGN-06")
-        if row.answers is not None and body.answers and body.answers != row.answers:
-            raise ApiError(409, "the questionnaire has already been answered", "KYR-CAMPAIGN-06")
-        chosen = dict(row.answers or body.answers)
-        questions = pack.questionnaire["questions"]
-        ids = [q["id"] for q in questions]
-        unknown = sorted(set(chosen) - set(ids))
-        if unknown:
-            raise ApiError(422, f"unknown question(s): {', '.join(unknown)}")
-        for q in questions:
-            choice = chosen.get(q["id"])
-            if choice is None or not 0 <= choice < len(q["choices"]):
-                raise ApiError(422, f"question {q['id']} needs an answer 0..{len(q['choices']) - 1}")
-        enabled = bool(row.state.partner.get("enabled"))
-        if body.partner_score is not None and not enabled:
-            raise ApiError(422, "this campaign has no Black Hole partner: the score is doubled instead")
-        other = body.partner_score if body.partner_score is not None else (
-            await self.partner_score(manager, row) if enabled else None)
-        state = None
-        if not enabled or other is not None:
-            state = finish_questionnaire(row.state, pack, chosen, other)
-        try:
-            await asyncio.to_thread(self.store(manager).save_answers, row, chosen, state)
-        except Conflict as exc:
-            raise ApiError(409, str(exc)) from exc
-
-    async def partner_score(self, manager: TableManager, row: CampaignRow) -> int | None:
-        """An imported score code, else the linked partner's own answers."""
-        store = self.store(manager)
-        imported = [m.score for m in await asyncio.to_thread(store.messages, row.id, "in")
-                    if m.kind == "score" and m.score is not None]
-        if imported:
-            return imported[-1]
-        if row.partner_id is not None:
-            other = await asyncio.to_thread(store.get, row.partner_id)
-            if other is not None and other.answers is not None:
-                return score_answers(load_pack(other.pack), other.answers)
-        return None
-
     # ------------------------------------------------------------------ what the owner sees
     async def describe(self, manager: TableManager, row: CampaignRow, token: str) -> dict[str, Any]:
-        store = self.store(manager)
-        pack = load_pack(row.pack)
+        store, service = self.store(manager), self.service(manager)
+        pack = service.pack(row)
         st = row.state
-        length = int(pack.schedule["length"])
-        messages = await asyncio.to_thread(store.messages, row.id)
-        partner_name = None
-        if row.partner_id is not None:
-            other = await asyncio.to_thread(store.get, row.partner_id)
-            partner_name = None if other is None else other.name
-        own = None if row.answers is None else score_answers(pack, row.answers)
+        length = service.length(row)
+        messages = await asyncio.to_thread(store.messages, row)
+        other = await asyncio.to_thread(store.partner, row)
+        partner_name = None if other is None else other.name
+        own = service.own_score(row)
         playing = None
         if row.table_id is not None:
             playing = {"game": st.next_game, "table_id": row.table_id, "seat": 0,
                        "token": seat_token_for(token, row.table_id), "url": f"/t/{row.table_id}"}
-        market_open = row.table_id is None and st.next_game > 1
-        complete = row.table_id is None and st.next_game > length
-        items = []
-        for t, iid in enumerate(pack.item_order, start=1):
-            item = pack.items[iid]
-            rec = st.items.get(iid, {"owned": 0, "consumed": 0})
-            items.append({"ref": f"t{t}", "id": iid, "name": item.name, "cost": item.cost, "text": item.text,
-                          "kind": item.kind, "max_owned": item.max_owned, "owned": rec["owned"] - rec["consumed"],
-                          "can_buy": market_open and st.np_bank >= item.cost
-                          and rec["owned"] - rec["consumed"] < item.max_owned})
+        complete = service.complete(row)
         return {
             "campaign_id": row.id,
             "name": row.name,
@@ -563,9 +439,9 @@ class _Extension(TableExtension):
             "glossary": [{"term": term, **pack.glossary.get(term, {})} for term in st.glossary],
             "tracking": [{"planet": n, "name": pack.planets[n].name, "scripts": codes}
                          for n, codes in tracking_list(st, pack).items()],
-            "market": {"open": market_open, "items": items},
+            "market": service.market(row),
             "questionnaire": {
-                "open": row.table_id is None and st.next_game > length and st.questionnaire is None,
+                "open": complete and st.questionnaire is None,
                 "questions": [{"id": q["id"], "text": q["text"], "choices": q["choices"], "points": q["points"]}
                               for q in pack.questionnaire["questions"]],
                 "max": pack.questionnaire["max"],
@@ -580,8 +456,7 @@ class _Extension(TableExtension):
                 "inbox": [_message(m) for m in messages if m.direction == "in"],
                 "outbox": [{**_message(m), "code": m.code(st.pack_id, row.uid)}
                            for m in messages if m.direction == "out"],
-                "score_code": None if own is None or not st.partner.get("enabled") else partner_codes.encode(
-                    partner_codes.payload(st.pack_id, row.name, row.uid, length, "score", "", own)),
+                "score_code": None if own is None or not st.partner.get("enabled") else service.score_code(row),
                 "log": st.partner_log,
             },
         }
@@ -603,22 +478,11 @@ def _reference(pack_id: str) -> dict[str, Any]:
         "crafting": {el: [{"name": recipe_name(r), "recipe": r} for r in recipes]
                      for el, recipes in pack.rules["crafting"].items()},
         "gauges": pack.rules["gauges"],
-        "element_cap": 6,
+        "element_cap": element_cap(pack),
         "items": [{"ref": f"t{t}", "id": iid, "name": pack.items[iid].name, "cost": pack.items[iid].cost,
                    "text": pack.items[iid].text} for t, iid in enumerate(pack.item_order, start=1)],
         "validation_fuel_cost": pack.rules.get("validation_fuel_cost"),
     }
-
-
-def _item_id(pack: Pack, ref: str) -> str:
-    order = pack.item_order
-    low = ref.strip().lower()
-    for iid in order:
-        if low in (iid.lower(), pack.items[iid].name.lower()):
-            return iid
-    if low[:1] == "t" and low[1:].isdigit() and 1 <= int(low[1:]) <= len(order):
-        return order[int(low[1:]) - 1]
-    raise ApiError(422, f"no Thoth item {ref!r}; items: {', '.join(order)}")
 
 
 def _page(name: str) -> Response:

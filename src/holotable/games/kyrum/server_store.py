@@ -40,7 +40,7 @@ from sqlalchemy import (
 
 from holotable.games.kyrum import partner as partner_codes
 from holotable.games.kyrum.campaign import CampaignState
-from holotable.games.kyrum.store import Message
+from holotable.games.kyrum.service import CampaignConflict, Message
 from holotable.server.storage import add_columns
 
 metadata = MetaData()
@@ -109,7 +109,7 @@ invites_t = Table(
 )
 
 
-class Conflict(Exception):
+class Conflict(CampaignConflict):
     """Another request changed the campaign first; nothing was written."""
 
 
@@ -129,6 +129,15 @@ class CampaignRow:
     #: The owner chose the campaign seed (rather than the server drawing it).
     seed_chosen: bool = False
 
+    # what the campaign service reads of a record (holotable.games.kyrum.service.CampaignRecord)
+    @property
+    def pack_ref(self) -> str:
+        return self.pack
+
+    @property
+    def playing(self) -> bool:
+        return self.table_id is not None
+
 
 def _row(raw: Any) -> CampaignRow:
     answers = None if raw["answers"] is None else {str(k): int(v) for k, v in json.loads(raw["answers"]).items()}
@@ -139,7 +148,9 @@ def _row(raw: Any) -> CampaignRow:
 
 
 class CampaignStore:
-    """The campaign tables on the server's engine; every method is one short transaction."""
+    """The campaign tables on the server's engine; every method is one short transaction. It is the
+    server's :class:`~holotable.games.kyrum.service.CampaignStorage`: its records are
+    :class:`CampaignRow` values, read afresh for each request."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -181,14 +192,17 @@ class CampaignStore:
                                 .order_by(games_t.c.game)).mappings().all()
         return [{"game": r["game"], "table_id": r["table_id"], "status": r["status"]} for r in rows]
 
-    def messages(self, campaign_id: str, direction: str | None = None) -> list[Message]:
-        query = select(messages_t).where(messages_t.c.campaign_id == campaign_id).order_by(messages_t.c.id)
+    def messages(self, row: CampaignRow, direction: str | None = None) -> list[Message]:
+        query = select(messages_t).where(messages_t.c.campaign_id == row.id).order_by(messages_t.c.id)
         if direction is not None:
             query = query.where(messages_t.c.direction == direction)
         with self.engine.connect() as conn:
             rows = conn.execute(query).mappings().all()
         return [Message(r["id"], r["direction"], r["kind"], r["sender"], r["game"], r["text"], r["score"],
                            r["used_in_game"]) for r in rows]
+
+    def partner(self, row: CampaignRow) -> CampaignRow | None:
+        return None if row.partner_id is None else self.get(row.partner_id)
 
     def notes(self, campaign_id: str) -> list[str]:
         with self.engine.connect() as conn:
@@ -212,9 +226,9 @@ class CampaignStore:
         if done != 1:
             raise Conflict(f"campaign {row.id} was changed by another request; try again")
 
-    def save_state(self, row: CampaignRow, state: CampaignState, **values: Any) -> None:
+    def save_state(self, row: CampaignRow, state: CampaignState) -> None:
         with self._tx() as conn:
-            self._bump(conn, row, state=state.to_json(), **values)
+            self._bump(conn, row, state=state.to_json())
 
     def start_game(self, row: CampaignRow, state: CampaignState, number: int, table_id: str,
                    used_messages: list[int]) -> None:
@@ -285,13 +299,14 @@ class CampaignStore:
         if row.partner_id is not None:
             self._insert_message(conn, row.partner_id, "in", body)
 
-    def import_message(self, row: CampaignRow, body: dict[str, Any]) -> bool:
-        """A partner's code received by hand; false when it was already received."""
+    def import_message(self, row: CampaignRow, body: dict[str, Any]) -> int | None:
+        """A partner's code received by hand: its message id; ``None`` when it was already received."""
         with self._tx() as conn:
-            if self._insert_message(conn, row.id, "in", body) is None:
-                return False
+            new = self._insert_message(conn, row.id, "in", body)
+            if new is None:
+                return None
             self._bump(conn, row)
-            return True
+            return new
 
     def save_answers(self, row: CampaignRow, answers: dict[str, int], state: CampaignState | None) -> None:
         with self._tx() as conn:

@@ -1,5 +1,8 @@
 """Kyrum campaigns kept in an embedded SQLite database (spec §4.3, KYR-CAMPAIGN-01..10).
 
+This is the terminal's storage of the campaign service (:mod:`.service`): what a campaign may do is
+decided there; this module keeps it, and plays the running game in process.
+
 One database file holds any number of campaigns, each by a unique name. A campaign row keeps the
 :class:`~holotable.games.kyrum.campaign.CampaignState` as JSON; the game being played is kept as its
 :class:`~holotable.engine.Match` (config, seed, action log, one row per action) and rebuilt by
@@ -35,7 +38,6 @@ from holotable.engine import (
     ConfigError,
     DataError,
     Event,
-    HolotableError,
     IllegalActionError,
     Match,
     SaveError,
@@ -44,18 +46,18 @@ from holotable.engine import (
 )
 
 from . import partner as partner_codes
-from .campaign import (
-    CampaignState,
-    add_journal_note,
-    buy_item,
-    finish_questionnaire,
-    fold_game,
-    new_campaign,
-    score_answers,
-    set_comment,
-    start_game,
-)
+from .campaign import CampaignState, new_campaign, start_game
 from .pack import DEFAULT_PACK, PACKS_DIR, Pack, load_pack, resolve_pack_path
+from .service import (
+    CampaignConflict,
+    CampaignError,
+    CampaignService,
+    Message,
+    campaign_name,
+    folded,
+    sent_message,
+)
+from .service import item_id as service_item_id
 
 SCHEMA_VERSION = 1
 DB_NAME = "kyrum.sqlite3"
@@ -111,8 +113,9 @@ CREATE TABLE IF NOT EXISTS notes (
 """
 
 
-class StoreError(HolotableError):
-    """The campaign database cannot do what was asked, or holds something unreadable."""
+#: The campaign database cannot do what was asked, or holds something unreadable: the service's error,
+#: so that one ``except`` catches what the book and the campaign rules refuse.
+StoreError = CampaignError
 
 
 def default_database_path() -> Path:
@@ -144,28 +147,10 @@ class CampaignInfo:
     questionnaire: str | None
 
 
-@dataclass(frozen=True)
-class Message:
-    """A partner transmission as kept in the database (KYR-ENC-09, KYR-AMB-19)."""
-
-    id: int
-    direction: str
-    kind: str
-    sender: str
-    game: int
-    text: str
-    score: int | None
-    used_in_game: int | None
-
-    def code(self, pack_id: str, uid: str) -> str:
-        return partner_codes.encode(self.payload(pack_id, uid))
-
-    def payload(self, pack_id: str, uid: str) -> dict[str, Any]:
-        return partner_codes.payload(pack_id, self.sender, uid, self.game, self.kind, self.text, self.score)
-
-
 class KyrumStore:
-    """A campaign database; :meth:`open` gives a :class:`Campaign` to play."""
+    """A campaign database; :meth:`open` gives a :class:`Campaign` to play. It is the terminal's
+    :class:`~holotable.games.kyrum.service.CampaignStorage`: its records are the :class:`Campaign`
+    objects it opens, kept up to date by each write."""
 
     def __init__(self, path: str | Path, *, timeout: float = 10.0, seal: SeedSeal | None = None) -> None:
         self.path = Path(path)
@@ -295,9 +280,7 @@ class KyrumStore:
     def create(self, name: str, pack: str | Path = DEFAULT_PACK, *, seed: int | None = None, partner: bool = False,
                partner_name: str | None = None, options: Mapping[str, Any] | None = None) -> Campaign:
         """A new campaign (KYR-CAMPAIGN-01/09): partner mode is fixed here, for good."""
-        name = name.strip()
-        if not name or len(name) > 80 or any(ch in name for ch in "\r\n\x00"):
-            raise StoreError("a campaign name is one line of 1 to 80 characters")
+        name = campaign_name(name)
         try:
             ref = pack_reference(pack)
             built = load_pack(ref)
@@ -347,24 +330,76 @@ class KyrumStore:
         """Make two partner-mode campaigns of this database each other's Black Hole partner (KYR-CAMPAIGN-09)."""
         if first == second:
             raise StoreError("a campaign cannot be its own Black Hole partner")
-        a, b = self._row(first), self._row(second)
-        states = []
-        for row in (a, b):
-            try:
-                states.append(self.state_of(row[5]))
-            except DataError as exc:
-                raise StoreError(f"campaign {row[1]!r}: the saved campaign state is corrupt: {exc}") from None
-            if row[7] is not None:
-                raise StoreError(f"campaign {row[1]!r} already has a Black Hole partner")
-        for row, st in zip((a, b), states, strict=True):
-            if not st.partner.get("enabled"):
-                raise StoreError(f"campaign {row[1]!r} was created without a Black Hole partner; partner mode is "
-                                 "chosen once, at creation (KYR-CAMPAIGN-09)")
-        if states[0].pack_id != states[1].pack_id:
-            raise StoreError(f"the campaigns use different packs ({states[0].pack_id!r}, {states[1].pack_id!r})")
+        a, b = self.open(first), self.open(second)
+        self.service.check_link(a, b)
         with self.transaction() as db:
-            db.execute("UPDATE campaigns SET partner_id = ?, revision = revision + 1 WHERE id = ?", (b[0], a[0]))
-            db.execute("UPDATE campaigns SET partner_id = ?, revision = revision + 1 WHERE id = ?", (a[0], b[0]))
+            a._bump(db)
+            b._bump(db)
+            db.execute("UPDATE campaigns SET partner_id = ? WHERE id = ?", (b.id, a.id))
+            db.execute("UPDATE campaigns SET partner_id = ? WHERE id = ?", (a.id, b.id))
+
+    # ------------------------------------------------------------------ the service's storage
+    @property
+    def service(self) -> CampaignService:
+        return CampaignService(self)
+
+    def messages(self, camp: Campaign, direction: str | None = None) -> list[Message]:
+        sql = ("SELECT id, direction, kind, sender, game, text, score, used_in_game FROM messages "
+               "WHERE campaign_id = ?")
+        args: list[Any] = [camp.id]
+        if direction is not None:
+            sql += " AND direction = ?"
+            args.append(direction)
+        return [Message(*r) for r in self.conn.execute(sql + " ORDER BY id", args)]
+
+    def partner(self, camp: Campaign) -> Campaign | None:
+        if camp.partner_id is None:
+            return None
+        row = self.conn.execute("SELECT name FROM campaigns WHERE id = ?", (camp.partner_id,)).fetchone()
+        return None if row is None else self.open(row[0])
+
+    def save_state(self, camp: Campaign, state: CampaignState) -> None:
+        with self.transaction() as db:
+            camp._bump(db)
+            camp._save_state(db, state)
+        camp.revision += 1
+        camp.state = state
+
+    def save_answers(self, camp: Campaign, answers: dict[str, int], state: CampaignState | None) -> None:
+        with self.transaction() as db:
+            camp._bump(db)
+            db.execute("UPDATE campaigns SET answers = ? WHERE id = ?", (json.dumps(answers, sort_keys=True), camp.id))
+            if state is not None:
+                camp._save_state(db, state)
+        camp.revision += 1
+        camp.answers = answers
+        if state is not None:
+            camp.state = state
+
+    def add_note(self, camp: Campaign, text: str, state: CampaignState | None) -> None:
+        with self.transaction() as db:
+            camp._bump(db)
+            if state is not None:
+                camp._save_state(db, state)
+            else:
+                db.execute("INSERT INTO notes (campaign_id, text) VALUES (?, ?)", (camp.id, text))
+        camp.revision += 1
+        if state is not None:
+            camp.state = state
+
+    def import_message(self, camp: Campaign, body: dict[str, Any]) -> int | None:
+        try:
+            with self.transaction() as db:
+                camp._bump(db)
+                cur = db.execute(
+                    "INSERT INTO messages (campaign_id, direction, kind, sender, game, text, score, digest) "
+                    "VALUES (?, 'in', ?, ?, ?, ?, ?, ?)",
+                    (camp.id, body["kind"], body["from"], body["game"], body["text"], body["score"],
+                     partner_codes.digest(body)))
+        except sqlite3.IntegrityError:
+            return None
+        camp.revision += 1
+        return cur.lastrowid
 
 
 class Campaign:
@@ -455,9 +490,13 @@ class Campaign:
         return int(self.pack.schedule["length"])
 
     @property
+    def playing(self) -> bool:
+        return self.match is not None
+
+    @property
     def complete(self) -> bool:
         """Every scheduled game is finished (KYR-CAMPAIGN-05)."""
-        return self.match is None and self.state.next_game > self.length
+        return self.store.service.complete(self)
 
     @property
     def partner_name(self) -> str | None:
@@ -468,13 +507,7 @@ class Campaign:
         return None if name is None else str(name)
 
     def messages(self, direction: str | None = None) -> list[Message]:
-        sql = ("SELECT id, direction, kind, sender, game, text, score, used_in_game FROM messages "
-               "WHERE campaign_id = ?")
-        args: list[Any] = [self.id]
-        if direction is not None:
-            sql += " AND direction = ?"
-            args.append(direction)
-        return [Message(*r) for r in self.store.conn.execute(sql + " ORDER BY id", args)]
+        return self.store.messages(self, direction)
 
     def notes_pending(self) -> list[str]:
         return [r[0] for r in self.store.conn.execute("SELECT text FROM notes WHERE campaign_id = ? ORDER BY id",
@@ -486,15 +519,10 @@ class Campaign:
         cur = db.execute("UPDATE campaigns SET revision = revision + 1 WHERE id = ? AND revision = ?",
                          (self.id, self.revision))
         if cur.rowcount != 1:
-            raise StoreError(f"campaign {self.name!r} was changed by another session; open it again")
+            raise CampaignConflict(f"campaign {self.name!r} was changed by another session; open it again")
 
     def _save_state(self, db: sqlite3.Connection, state: CampaignState) -> None:
         db.execute("UPDATE campaigns SET state = ? WHERE id = ?", (self.store.state_text(state), self.id))
-
-    def _between_games(self, what: str) -> None:
-        if self.match is not None:
-            raise IllegalActionError(f"{what} is only possible between games; game {self.game_number} is being "
-                                     "played (finish it, or concede it)", rule="KYR-THOTH-01")
 
     def start_game(self) -> Match:
         """Start the next scheduled game (KYR-SETUP-01, KYR-CAMPAIGN-02); partner messages received so far
@@ -503,11 +531,7 @@ class Campaign:
             raise IllegalActionError(f"game {self.game_number} is already being played; continue it",
                                      rule="KYR-CAMPAIGN-02")
         number = self.state.next_game
-        inbox = [m for m in self.messages("in") if m.kind == "message" and m.used_in_game is None]
-        state = CampaignState.from_dict(self.state.to_dict())
-        for m in inbox:
-            state.partner_log.append({"game": number, "sent": None, "received": m.text, "from": m.sender,
-                                      "partner_game": m.game})
+        state, inbox = self.store.service.next_game(self)
         st = start_game(state, self.pack_ref, **self.options)
         match = Match(st.game, st.config, st.seed)
         with self.store.transaction() as db:
@@ -542,12 +566,12 @@ class Campaign:
                 self._bump(db)
                 db.execute("INSERT INTO actions (game_id, ply, seat, action) VALUES (?, ?, ?, ?)",
                            (self.game_id, len(match.actions), seat, text))
-                parsed = st.game.parse_action(text)
-                if parsed.verb == "send" and parsed.args:
-                    self._send(db, st.data.game, parsed.args[0])
-                folded = None
+                message = sent_message(st.game, text)
+                if message is not None:
+                    self._send(db, st.data.game, message)
+                done = None
                 if st.is_terminal():
-                    folded = self._fold(db, st)
+                    done = self._fold(db, st)
         except BaseException as exc:
             match.state = backup
             match.actions.pop()
@@ -555,20 +579,17 @@ class Campaign:
                 raise StoreError(f"campaign {self.name!r}: the action could not be saved: {exc}") from None
             raise
         self.revision += 1
-        if folded is not None:
-            self.state, self.match, self.game_id = folded, None, None
+        if done is not None:
+            self.state, self.match, self.game_id = done, None, None
         return list((st.events or [])[before:])
 
     def _fold(self, db: sqlite3.Connection, st: State[Any, Any]) -> CampaignState:
-        folded = fold_game(self.state, st)
-        for text in self.notes_pending():  # notes written during the game (KYR-SCRIPT-07)
-            folded = add_journal_note(folded, text)
-            folded.journal[-1]["game"] = int(st.data.game)
+        out = folded(self.state, st, self.notes_pending())
         db.execute("DELETE FROM notes WHERE campaign_id = ?", (self.id,))
-        self._save_state(db, folded)
+        self._save_state(db, out)
         db.execute("UPDATE games SET status = 'finished', result = ? WHERE id = ?",
                    (json.dumps(st.data.result, sort_keys=True), self.game_id))
-        return folded
+        return out
 
     def _send(self, db: sqlite3.Connection, game: int, text: str) -> None:
         """Keep an outgoing Black Hole message; hand it to a partner campaign of this database."""
@@ -583,167 +604,46 @@ class Campaign:
     def concede(self) -> list[Event]:
         return self.play("concede")
 
+    # ------------------------------------------------------------------ the service's operations
     def set_comment(self, text: str, game: int | None = None) -> None:
         """The scoreboard comment of the last finished game, until the next game starts (KYR-AMB-45)."""
-        if any(ch in text for ch in "\r\n\x00") or len(text) > 500:
-            raise StoreError("a comment is one line of at most 500 characters")
-        self._between_games("editing a comment")
-        number = self.state.next_game - 1 if game is None else game
-        if number < 1:
-            raise IllegalActionError("no game has been finished yet", rule="KYR-CAMPAIGN-03")
-        state = set_comment(self.state, number, text)
-        with self.store.transaction() as db:
-            self._bump(db)
-            self._save_state(db, state)
-        self.revision += 1
-        self.state = state
+        self.store.service.set_comment(self, text, game)
 
     def add_note(self, text: str) -> None:
         """A journal note; written during a game it joins the journal when the game is folded."""
-        if not text.strip() or len(text) > 2000:
-            raise StoreError("a journal note is 1 to 2000 characters")
-        with self.store.transaction() as db:
-            self._bump(db)
-            if self.match is None:
-                state = add_journal_note(self.state, text)
-                self._save_state(db, state)
-            else:
-                db.execute("INSERT INTO notes (campaign_id, text) VALUES (?, ?)", (self.id, text))
-        self.revision += 1
-        if self.match is None:
-            self.state = state
+        self.store.service.add_note(self, text)
 
     def item_id(self, ref: str) -> str:
         """``T01``, ``t1`` (pack order) or an item name, to the item id."""
-        order = self.pack.item_order
-        low = ref.strip().lower()
-        for iid in order:
-            if low in (iid.lower(), self.pack.items[iid].name.lower()):
-                return iid
-        if low[:1] == "t" and low[1:].isdigit() and 1 <= int(low[1:]) <= len(order):
-            return order[int(low[1:]) - 1]
-        raise StoreError(f"no Thoth item {ref!r}; items: {', '.join(order)}")
+        return service_item_id(self.pack, ref)
 
     def buy(self, ref: str) -> str:
-        """A Thoth purchase between games (KYR-THOTH-01/04): the market of the last game stays open until
-        the next game starts."""
-        self._between_games("buying at the Thoth market")
-        if self.state.next_game == 1:
-            raise IllegalActionError("the Thoth market opens at the end of a game", rule="KYR-THOTH-01")
-        iid = self.item_id(ref)
-        state = buy_item(self.state, self.pack, iid)
-        with self.store.transaction() as db:
-            self._bump(db)
-            self._save_state(db, state)
-        self.revision += 1
-        self.state = state
-        return iid
+        """A Thoth purchase between games (KYR-THOTH-01/04)."""
+        return self.store.service.buy(self, ref)
 
-    # ------------------------------------------------------------------ questionnaire (KYR-CAMPAIGN-05..08)
     def own_score(self) -> int | None:
-        return None if self.answers is None else score_answers(self.pack, self.answers)
+        return self.store.service.own_score(self)
 
     def partner_score(self) -> int | None:
         """The partner's questionnaire score: an imported score code, else the linked campaign's answers."""
-        imported = [m.score for m in self.messages("in") if m.kind == "score" and m.score is not None]
-        if imported:
-            return imported[-1]
-        if self.partner_id is not None:
-            partner = self.store.conn.execute("SELECT name FROM campaigns WHERE id = ?", (self.partner_id,)).fetchone()
-            if partner is not None:
-                return self.store.open(partner[0]).own_score()
-        return None
+        return self.store.service.partner_score(self)
 
     def answer_questionnaire(self, answers: Mapping[str, int], partner_score: int | None = None) -> CampaignState:
-        """Record the answers (once) and score the questionnaire when the partner's score is known.
-
-        Without a partner the score is doubled (KYR-CAMPAIGN-07). With one, the answers are kept and the
-        result waits until the partner's score is given, imported or answered in a linked campaign.
-        """
-        if not self.complete:
-            raise IllegalActionError(
-                f"the questionnaire opens only after game {self.length}; {self.state.next_game - 1} finished so far",
-                rule="KYR-CAMPAIGN-05")
-        if self.state.questionnaire is not None:
-            raise IllegalActionError("the questionnaire has already been scored", rule="KYR-CAMPAIGN-06")
-        if self.answers is not None and answers and dict(answers) != self.answers:
-            raise IllegalActionError("the questionnaire has already been answered", rule="KYR-CAMPAIGN-06")
-        chosen = dict(self.answers or answers)
-        ids = [q["id"] for q in self.pack.questionnaire["questions"]]
-        for qid, q in zip(ids, self.pack.questionnaire["questions"], strict=True):
-            choice = chosen.get(qid)
-            if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < len(q["choices"]):
-                raise StoreError(f"question {qid} needs an answer 0..{len(q['choices']) - 1}")
-        if set(chosen) - set(ids):
-            raise StoreError(f"unknown question(s): {', '.join(sorted(set(chosen) - set(ids)))}")
-        enabled = bool(self.state.partner.get("enabled"))
-        if partner_score is not None and not enabled:
-            raise StoreError("this campaign has no Black Hole partner: the score is doubled instead")
-        if partner_score is not None and not 0 <= partner_score <= int(self.pack.questionnaire["max"]):
-            raise StoreError(f"a partner score is 0..{self.pack.questionnaire['max']}, got {partner_score}")
-        other = partner_score if partner_score is not None else (self.partner_score() if enabled else None)
-        state = None
-        if not enabled or other is not None:
-            state = finish_questionnaire(self.state, self.pack, chosen, other)
-        with self.store.transaction() as db:
-            self._bump(db)
-            db.execute("UPDATE campaigns SET answers = ? WHERE id = ?", (json.dumps(chosen, sort_keys=True), self.id))
-            if state is not None:
-                self._save_state(db, state)
-        self.revision += 1
-        self.answers = chosen
-        if state is not None:
-            self.state = state
+        """Record the answers (once) and score the questionnaire when the partner's score is known
+        (:meth:`CampaignService.answer_questionnaire`); the campaign state after it."""
+        self.store.service.answer_questionnaire(self, answers, partner_score)
         return self.state
 
-    # ------------------------------------------------------------------ partner codes (KYR-AMB-19)
     def export_code(self, message: Message | None = None) -> str:
         """An offline code for the partner: the given message, else the latest Black Hole message written."""
-        if not self.state.partner.get("enabled"):
-            raise StoreError("this campaign has no Black Hole partner (KYR-CAMPAIGN-09)")
-        if message is None:
-            out = self.messages("out")
-            if not out:
-                raise StoreError("no Black Hole message has been written yet")
-            message = out[-1]
-        if message.direction != "out":
-            raise StoreError("only this campaign's own messages can be exported")
-        return message.code(self.state.pack_id, self.uid)
+        return self.store.service.export_code(self, message)
 
     def export_score_code(self) -> str:
-        if not self.state.partner.get("enabled"):
-            raise StoreError("this campaign has no Black Hole partner (KYR-CAMPAIGN-09)")
-        score = self.own_score()
-        if score is None:
-            raise StoreError("answer the questionnaire first")
-        body = partner_codes.payload(self.state.pack_id, self.name, self.uid, self.length, "score", "", score)
-        return partner_codes.encode(body)
+        return self.store.service.score_code(self)
 
     def import_code(self, code: str) -> Message:
         """Receive a partner's code: checked completely before anything is written."""
-        if not self.state.partner.get("enabled"):
-            raise StoreError("this campaign was created without a Black Hole partner; it cannot receive "
-                             "messages (KYR-CAMPAIGN-09)")
-        body = partner_codes.decode(code)
-        if body["pack"] != self.state.pack_id:
-            raise StoreError(f"the code is for pack {body['pack']!r}, this campaign plays {self.state.pack_id!r}")
-        if body["uid"] == self.uid:
-            raise StoreError("this code was written by this very campaign; give it to your partner")
-        if body["kind"] == "score" and not 0 <= int(body["score"]) <= int(self.pack.questionnaire["max"]):
-            raise StoreError(f"the code's score {body['score']} is out of range")
-        digest = partner_codes.digest(body)
-        try:
-            with self.store.transaction() as db:
-                self._bump(db)
-                cur = db.execute(
-                    "INSERT INTO messages (campaign_id, direction, kind, sender, game, text, score, digest) "
-                    "VALUES (?, 'in', ?, ?, ?, ?, ?, ?)",
-                    (self.id, body["kind"], body["from"], body["game"], body["text"], body["score"], digest))
-        except sqlite3.IntegrityError:
-            raise StoreError("this code has already been received") from None
-        self.revision += 1
-        return next(m for m in self.messages("in") if m.id == cur.lastrowid)
-
+        return self.store.service.import_code(self, code)
 
 def _answers(raw: Any) -> dict[str, int]:
     if not isinstance(raw, dict) or not all(isinstance(k, str) and isinstance(v, int) for k, v in raw.items()):

@@ -25,6 +25,7 @@ from rich.text import Text
 from holotable.cli.render import register_renderer
 from holotable.engine import DataError
 
+from .campaign import buy_refusal
 from .pack import LINK_RE, Pack, load_pack, recipe_name
 
 LABELS = {"fuel": "FUEL", "knowledge": "KNOW", "health": "HP", "suit": "SUIT", "ship": "SHIP",
@@ -320,7 +321,7 @@ def market_table(pack: Pack, items_owned: Mapping[str, Mapping[str, int]], bank:
         rec = items_owned.get(iid, {"owned": 0, "consumed": 0})
         owned = int(rec["owned"]) - int(rec["consumed"])
         table.add_row(f"t{t}", f"{iid} {escape(item.name)}", f"{item.cost} NP", item.kind, f"{owned}/{item.max_owned}",
-                      escape(item.text), style="dim" if bank < item.cost or owned >= item.max_owned else None)
+                      escape(item.text), style="dim" if buy_refusal(items_owned, bank, item) else None)
     return table
 
 
