@@ -2,7 +2,7 @@
 
 A pending decision sits on top of the game's task stack (``KyrumData.tasks``); the rules list its
 actions (:func:`holotable.games.kyrum.rules.legal`) and answer it. ``kind`` is the name views, bots
-and the encoder know it by; :meth:`KyrumDecision.as_dict` is its plain form as it was saved and
+and the encoder know it by; :meth:`.tasks.KyrumDecision.as_dict` is its plain form as it was saved and
 shown before decisions were typed (``full()``, scenario files and views read it unchanged).
 
 >>> Offer("A.10.08").as_dict()

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from holotable.engine.tasks import TaskStack
+
 from .tasks import KyrumDecision, Stack, pending, saved_form
 
 
@@ -53,7 +55,7 @@ class KyrumData:
     exploring: int | None = None
     dice: list[int] = field(default_factory=list)
     #: The pending work, a decision on top when one waits (saved as ``todo`` and ``decision``).
-    tasks: Stack = field(default_factory=Stack)
+    tasks: Stack = field(default_factory=TaskStack)
     reading: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
     finished: bool = False
