@@ -38,6 +38,6 @@ def play_game(camp: Campaign, rng: random.Random, *, stop: Any = None, message: 
 
 def waiting_for(kind: str) -> Any:
     def stop(state: Any) -> bool:
-        return state.data.decision is not None and state.data.decision["kind"] == kind
+        return state.data.decision is not None and state.data.decision.kind == kind
 
     return stop

@@ -98,7 +98,7 @@ def test_KYR_ENC_09_black_hole_T_KYR_35() -> None:
     'send ...' is logged and the script continues (+1 knowledge). KYR-CAMPAIGN-09: exchange only here."""
     st = meet("ENC-10", 1, 1, params={"partner": True})
     d = st.data  # type: ignore[attr-defined]
-    assert "A.53.11" in d.camp["scripts_seen"] and d.decision["kind"] == "partner"
+    assert "A.53.11" in d.camp["scripts_seen"] and d.decision.kind == "partner"
     assert texts(st) == ["send"]  # type: ignore[arg-type]
     play(st, "send Jaakub's ship is the Quiet Heron")  # type: ignore[arg-type]
     assert d.camp["partner_log"] == [{"game": 1, "sent": "Jaakub's ship is the Quiet Heron", "received": None}]

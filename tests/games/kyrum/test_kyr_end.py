@@ -9,8 +9,10 @@ import pytest
 from kyr_helpers import MINI, QUIET_TOP, arranged, campaign, campaign_state, kinds, play, slots, texts
 
 from holotable.engine import IllegalActionError
+from holotable.games.kyrum import gauges, predicates
 from holotable.games.kyrum.campaign import CampaignState, fold_game
-from holotable.games.kyrum.mechanics import knowledge_np
+from holotable.games.kyrum.decisions import Offer
+from holotable.games.kyrum.ending import knowledge_np
 from holotable.games.kyrum.pack import load_pack
 from holotable.games.kyrum.rules import table
 
@@ -19,7 +21,7 @@ PACK = load_pack(MINI)
 
 def holds(letter: str, **arr: object) -> bool:
     st = arranged(planet_deck_top_first=QUIET_TOP, **arr)  # type: ignore[arg-type]
-    return table(st).test(PACK.objectives[letter]["predicate"])
+    return predicates.holds(table(st), PACK.objectives[letter]["predicate"])
 
 
 def test_KYR_OBJ_01_to_04_full_gauges() -> None:
@@ -89,7 +91,7 @@ def test_KYR_OBJ_16_17_live_status() -> None:
     """KYR-OBJ-16, KYR-OBJ-17: the view shows live status; losing a met objective makes validation illegal again."""
     st = victory_state()
     assert [o["satisfied"] for o in st.view(0)["objectives"]] == [True, True, True]  # type: ignore[attr-defined]
-    table(st).lose("ship", 1, "test")  # type: ignore[arg-type]
+    gauges.lose(table(st), "ship", 1, "test")  # type: ignore[arg-type]
     assert [o["satisfied"] for o in st.view(0)["objectives"]] == [False, True, True]  # type: ignore[attr-defined]
     assert "validate" not in texts(st) and st.data.result is None  # type: ignore[arg-type, attr-defined]
 
@@ -182,7 +184,7 @@ def test_items_t04_t05_t06_t07() -> None:
     play(st, "explore 0")
     assert st.data.gauges["fuel"] == 9 and texts(st) == ["use t5", "skip"]
     play(st, "use t5")
-    assert st.data.dice == [2, 2] and st.data.decision == {"kind": "offer", "code": "A.10.04"}
+    assert st.data.dice == [2, 2] and st.data.decision == Offer("A.10.04")
     play(st, "refuse")
     play(st, "use t7 d7 uncommon")
     assert st.data.inventory[0]["studied"] and st.data.gauges["knowledge"] == 1
@@ -191,7 +193,7 @@ def test_items_t04_t05_t06_t07() -> None:
     play(st2, "explore 0")
     assert "use t6 3" not in texts(st2) and "use t6 4" in texts(st2)
     play(st2, "use t6 4")
-    assert st2.data.decision == {"kind": "offer", "code": "A.10.08"}
+    assert st2.data.decision == Offer("A.10.08")
 
 
 def test_KYR_END_05_finished_game_cannot_be_replayed() -> None:

@@ -9,6 +9,7 @@ import pytest
 from kyr_helpers import QUIET_TOP, arranged, kinds, play, slots, texts
 
 from holotable.engine import IllegalActionError
+from holotable.games.kyrum.decisions import Offer
 
 NEXT_AREA = [20, 22, 23, 25, 27, 29, 10, 11]  # two quiet areas (no alert on the top back after either)
 
@@ -55,12 +56,12 @@ def test_KYR_EXPLORE_05_double_offers_script_T_KYR_03() -> None:
     tracked (KYR-EXPLORE-11)."""
     st = arranged(slots=slots(10, 11, 12, 13), gauges={"fuel": 10}, dice=[4, 4], planet_deck_top_first=QUIET_TOP)
     play(st, "explore 0")
-    assert st.data.decision == {"kind": "offer", "code": "A.10.08"}
+    assert st.data.decision == Offer("A.10.08")
     assert texts(st) == ["read", "refuse"]
     play(st, "read")
     assert st.data.gauges["knowledge"] == 1 and st.data.camp["flags"]["heron_found"] == 1
     assert st.data.camp["main_seen"] == ["A.10.08"]
-    assert st.data.decision is not None and st.data.decision["kind"] == "choice"
+    assert st.data.decision is not None and st.data.decision.kind == "choice"
 
 
 def test_KYR_EXPLORE_06_rahel_any_double_T_KYR_04() -> None:
@@ -69,7 +70,7 @@ def test_KYR_EXPLORE_06_rahel_any_double_T_KYR_04() -> None:
         st = arranged(slots=slots(29, 11, 12, 13), gauges={"fuel": 10}, dice=[die, die],
                       planet_deck_top_first=QUIET_TOP)
         play(st, "explore 0")
-        assert st.data.decision == {"kind": "offer", "code": "A.29.01"}
+        assert st.data.decision == Offer("A.29.01")
 
 
 def test_KYR_EXPLORE_07_refuse_rerolls_free_T_KYR_06() -> None:
@@ -202,10 +203,11 @@ def test_KYR_GAUGE_08_suit_breach_once_T_KYR_09() -> None:
 
 def test_KYR_GAUGE_08_big_loss_breaches_once() -> None:
     """KYR-GAUGE-08: suit 2 losing 3 (a script `lose suit 3`) -> suit 1 and exactly one health lost."""
+    from holotable.games.kyrum.gauges import lose
     from holotable.games.kyrum.rules import table
 
     st = arranged(gauges={"suit": 2, "health": 4}, planet_deck_top_first=QUIET_TOP)
-    table(st).lose("suit", 3, "test")
+    lose(table(st), "suit", 3, "test")
     assert st.data.gauges["suit"] == 1 and st.data.gauges["health"] == 3
 
 
@@ -221,14 +223,15 @@ def test_KYR_GAUGE_09_health_zero_defeat_T_KYR_10() -> None:
 
 def test_KYR_GAUGE_10_ship_zero_defeat_and_11_no_trigger() -> None:
     """KYR-GAUGE-10: ship 0 is an immediate defeat. KYR-GAUGE-11: firepower/knowledge 0 trigger nothing."""
+    from holotable.games.kyrum.gauges import lose
     from holotable.games.kyrum.rules import table
 
     st = arranged(gauges={"ship": 1, "firepower": 1, "knowledge": 1}, planet_deck_top_first=QUIET_TOP)
     tab = table(st)
-    tab.lose("firepower", 3, "t")
-    tab.lose("knowledge", 3, "t")
+    lose(tab, "firepower", 3, "t")
+    lose(tab, "knowledge", 3, "t")
     assert st.data.result is None
-    tab.lose("ship", 1, "t")
+    lose(tab, "ship", 1, "t")
     assert st.data.result is not None and st.data.result["reason"] == "ship"
 
 

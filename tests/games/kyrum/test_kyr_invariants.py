@@ -155,16 +155,17 @@ def test_P_K_16_done_narratives_stay_done() -> None:
     """P-K-16: a done narrative is not recreated unless repeatable; an active one is never duplicated."""
     from kyr_helpers import QUIET_TOP, arranged
 
+    from holotable.games.kyrum.discoveries import add_narrative
     from holotable.games.kyrum.rules import table
 
     st = arranged(planet_deck_top_first=QUIET_TOP)
     t = table(st)
     op = {"op": "add_narrative", "nd_id": "ND-X", "name": "X", "cost": {"common": 1}, "on_complete": "A.11.81"}
-    t.add_narrative(op)
-    t.add_narrative(op)
+    add_narrative(t, op)
+    add_narrative(t, op)
     assert [n["state"] for n in st.data.camp["narratives"]] == ["active"]
     st.data.camp["narratives"][0]["state"] = "done"
-    t.add_narrative(op)
+    add_narrative(t, op)
     assert [n["state"] for n in st.data.camp["narratives"]] == ["done"]
-    t.add_narrative({**op, "repeatable": True})
+    add_narrative(t, {**op, "repeatable": True})
     assert [n["state"] for n in st.data.camp["narratives"]] == ["done", "active"]

@@ -5,10 +5,13 @@ KYR-SCRIPT, KYR-DISC, KYR-COMP-06, KYR-TLDP-02 and the §6.6 interpreter (resuma
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from kyr_helpers import QUIET_TOP, arranged, kinds, play, slots, texts
 
 from holotable.engine import IllegalActionError
+from holotable.games.kyrum import discoveries, encounters, predicates, script
 from holotable.games.kyrum.rules import table
 
 
@@ -98,7 +101,7 @@ def test_KYR_SCRIPT_07_journal_op_and_notes() -> None:
     camp = add_journal_note(campaign(), "Rymios looks rich.")
     assert camp.journal == [{"game": 1, "text": "Rymios looks rich."}]
     st = arranged(planet_deck_top_first=QUIET_TOP)
-    table(st).op({"op": "journal", "text": "First entry."}, {"src": "t"})
+    script.do_op(table(st), {"op": "journal", "text": "First entry."}, script.Ops("t", ()))
     assert st.data.camp["journal"][-1] == {"game": 1, "text": "First entry."}
 
 
@@ -119,29 +122,33 @@ def test_effect_language_predicates() -> None:
                                                       {"id": "D02"}], flags={"x": 2}, items={"T05": 1},
                   planet_deck_top_first=QUIET_TOP)
     t = table(st)
+
+    def holds(p: dict[str, Any]) -> bool:
+        return predicates.holds(t, p)
+
     st.data.peaks["firepower"] = 5
-    assert t.test({"res": "firepower", "cmp": ">=", "value": 5, "check": "peak"})
-    assert not t.test({"res": "firepower", "cmp": ">=", "value": 5})
-    assert t.test({"flag": "x", "cmp": "==", "value": 2}) and t.test({"flag": "y", "cmp": "==", "value": 0})
-    assert t.test({"discoveries": {"studied": True, "type": "plant"}, "cmp": "==", "value": 1})
-    assert t.test({"discoveries": {}, "cmp": "==", "value": 3})
-    assert t.test({"distinct_studied_types": {"cmp": "==", "value": 2}})
-    assert not t.test({"script_seen": "A.10.08"})
-    assert t.test({"game": {"cmp": "==", "value": 1}}) and t.test({"journey": {"cmp": "<", "value": 2}})
-    assert t.test({"item": "T05"}) and not t.test({"item": "T06"})
-    assert t.test({"partner": False}) and t.test({"not": {"partner": True}})
-    assert t.test({"all": [{"true": True}, {"any": [{"true": False}, {"item": "T05"}]}]})
+    assert holds({"res": "firepower", "cmp": ">=", "value": 5, "check": "peak"})
+    assert not holds({"res": "firepower", "cmp": ">=", "value": 5})
+    assert holds({"flag": "x", "cmp": "==", "value": 2}) and holds({"flag": "y", "cmp": "==", "value": 0})
+    assert holds({"discoveries": {"studied": True, "type": "plant"}, "cmp": "==", "value": 1})
+    assert holds({"discoveries": {}, "cmp": "==", "value": 3})
+    assert holds({"distinct_studied_types": {"cmp": "==", "value": 2}})
+    assert not holds({"script_seen": "A.10.08"})
+    assert holds({"game": {"cmp": "==", "value": 1}}) and holds({"journey": {"cmp": "<", "value": 2}})
+    assert holds({"item": "T05"}) and not holds({"item": "T06"})
+    assert holds({"partner": False}) and holds({"not": {"partner": True}})
+    assert holds({"all": [{"true": True}, {"any": [{"true": False}, {"item": "T05"}]}]})
 
 
 def test_KYR_DISC_01_draw_and_empty_deck() -> None:
     """KYR-DISC-01 (assumed:KYR-AMB-17): a draw moves the top card, unstudied; an empty deck draws nothing."""
     st = arranged(discovery_deck_top_first=["D07", "D03"], planet_deck_top_first=QUIET_TOP)
     t = table(st)
-    t.draw_discovery()
+    discoveries.draw_discovery(t)
     assert st.data.inventory == [{"id": "D07", "paid": {"common": 0, "uncommon": 0, "rare": 0},
                                   "waived": {"common": 0, "uncommon": 0, "rare": 0}, "studied": False}]
     st.data.discovery_deck = []
-    t.draw_discovery()
+    discoveries.draw_discovery(t)
     assert len(st.data.inventory) == 1
 
 
@@ -200,8 +207,8 @@ def test_KYR_DISC_11_OBJ_13_narratives_neither_traded_nor_counted() -> None:
           "keep_after_study": True, "state": "done", "text": ""}
     st = arranged(narratives=[nd], planet_deck_top_first=QUIET_TOP)
     t = table(st)
-    assert t.test({"discoveries": {"studied": True}, "cmp": "==", "value": 0})
-    assert t.trades() == []
+    assert predicates.holds(t, {"discoveries": {"studied": True}, "cmp": "==", "value": 0})
+    assert encounters.trades(t) == []
 
 
 def test_discard_discovery_choice_decision() -> None:
@@ -229,8 +236,8 @@ def test_KYR_TLDP_02_choice_recomputed_after_each_fuel_craft() -> None:
     st = arranged(gauges={"fuel": 0}, elements={"rare": 1}, planet_deck_top_first=QUIET_TOP)
     t = table(st)
     options = [{"label": "Costly", "cost": {"fuel": 5, "rare": 1}, "do": [{"op": "gain", "res": "knowledge", "n": 1}]}]
-    t.push_ops([{"op": "choice", "prompt": "Pay?", "options": options}], "test")
-    t.run()
+    script.push_ops(t, [{"op": "choice", "prompt": "Pay?", "options": options}], "test")
+    script.run(t)
     assert st.data.decision is not None and texts(st) == ["craft rare fuel"]
     play(st, "craft rare fuel")
     assert st.data.decision is None and "choice_skipped" in kinds(st) and st.data.gauges["fuel"] == 6
@@ -251,9 +258,9 @@ def test_interpreter_resumes_from_a_save_mid_choice() -> None:
             continue
         probe = fresh_st.clone()
         probe.apply(path[0])
-        if probe.data.decision and probe.data.decision["kind"] == "offer":
+        if probe.data.decision and probe.data.decision.kind == "offer":
             probe.apply("read")
-            if probe.data.decision and probe.data.decision["kind"] == "choice":
+            if probe.data.decision and probe.data.decision.kind == "choice":
                 match = Match(GAME, fresh_st.config, seed, [(0, path[0]), (0, "read")])
                 loaded = Match.from_json(match.to_json())
                 assert loaded.state.full() == probe.full()

@@ -97,7 +97,7 @@ def test_resume_mid_script_keeps_the_pending_decision(db: Path) -> None:
         assert again.match is not None
         assert again.match.state.view(0) == before
         again.play("read")  # the offered script is read where it was left
-        assert again.match is None or again.match.state.data.decision != before["decision"]
+        assert again.match is None or again.match.state.view(0)["decision"] != before["decision"]
 
 
 def test_every_action_is_committed_before_play_returns(db: Path) -> None:

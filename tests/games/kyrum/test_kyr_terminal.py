@@ -31,7 +31,7 @@ def first_view(kind: str, *, seed: int = 3, games: int = 30) -> dict[str, Any]:
     for _ in range(games):
         st = start_game(camp)
         while not st.is_terminal():
-            if st.data.decision is not None and st.data.decision["kind"] == kind:
+            if st.data.decision is not None and st.data.decision.kind == kind:
                 return st.view(0)
             action = rng.choice([a for a in st.legal_actions() if a.verb != "concede"])
             st.apply("send hi" if action.verb == "send" else action)

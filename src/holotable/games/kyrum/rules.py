@@ -2,7 +2,8 @@
 
 The game is data-driven: the content pack (parameter ``pack``) gives every card and script, and the
 campaign so far (parameter ``campaign``, JSON; empty = a fresh campaign) gives game number, items,
-narratives and flags. Mechanics live in :mod:`.engine`; this module lists and checks actions.
+narratives and flags. Mechanics live in the area modules around :mod:`.mechanics`; this module lists,
+checks and carries out actions.
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ from holotable.engine import (
 )
 
 from . import actions as act
+from . import discoveries, encounters, ending, exploration, gauges, predicates, script
 from . import scenario as scenarios
 from . import view as views
 from .actions import KAction
 from .campaign import CampaignState, new_campaign
+from .decisions import Choice, Discard, ItemTiming, Partner
 from .mechanics import Table
 from .pack import CATALOG, DEFAULT_PACK, ELEMENTS, MAX_NARRATIVES, Pack, load_pack, pack_with_overrides, recipe_name
 from .state import KyrumData
@@ -131,11 +134,11 @@ def new_data(config: Config, rng: Rng, pack: Pack) -> KyrumData:
     data.peaks = dict(data.gauges)
     tab = Table(data, pack, rng, config, _no_emit)
     for iid, item in pack.items.items():  # KYR-SETUP-06: permanent items after the base values
-        if item.kind == "permanent" and tab.owned(iid) > 0:
-            tab.push_ops(list(item.on_game_start), iid)
-    tab.run()
-    tab.reveal_area()  # KYR-SETUP-08
-    tab.run()
+        if item.kind == "permanent" and gauges.owned(tab, iid) > 0:
+            script.push_ops(tab, list(item.on_game_start), iid)
+    script.run(tab)
+    exploration.reveal_area(tab)  # KYR-SETUP-08
+    script.run(tab)
     return data
 
 
@@ -178,7 +181,7 @@ class Kyrum(Game[KyrumData, KAction]):
     def check(self, st: KS, seat: int, action: KAction) -> None:
         tab = table(st)
         if action.verb == "send":
-            if st.data.decision is None or st.data.decision["kind"] != "partner":
+            if not isinstance(st.data.decision, Partner):
                 raise IllegalActionError("no partner message is asked for now", rule="KYR-ENC-09")
             problem = act.message_problem(action)
             if problem is not None:  # an action object is held to the rule its text form is
@@ -259,11 +262,11 @@ def study_actions(tab: Table) -> list[KAction]:
             continue
         cost = tab.pack.discoveries[card["id"]].cost
         for el in ELEMENTS:
-            top = min(d.elements[el], tab.payable(card, cost, el), act.MAX_STUDY)
+            top = min(d.elements[el], discoveries.payable(card, cost, el), act.MAX_STUDY)
             out += [_a("study", ref_of(tab, card), el, n) for n in range(1, top + 1)]
-    for k, nd in enumerate(tab.active_narratives()[: MAX_NARRATIVES], start=1):
+    for k, nd in enumerate(discoveries.active_narratives(tab)[: MAX_NARRATIVES], start=1):
         for el in ELEMENTS:
-            top = min(d.elements[el], tab.payable(nd, nd["cost"], el), act.MAX_STUDY)
+            top = min(d.elements[el], discoveries.payable(nd, nd["cost"], el), act.MAX_STUDY)
             out += [_a("study", f"n{k}", el, n) for n in range(1, top + 1)]
     return out
 
@@ -272,7 +275,7 @@ def tldp_item_actions(tab: Table) -> list[KAction]:
     out = []
     for t, iid in enumerate(tab.pack.item_order, start=1):
         item = tab.pack.items[iid]
-        if not tab.item_usable(item) or item.use is None:
+        if not gauges.item_usable(tab, item) or item.use is None:
             continue
         when = item.use["when"]
         if when == "after_exploration_roll" or (when == "after_distance_roll" and not tab.d.window_open):
@@ -284,10 +287,10 @@ def tldp_item_actions(tab: Table) -> list[KAction]:
                 if not card["studied"]:
                     cost = tab.pack.discoveries[card["id"]].cost
                     out += [_a("use", f"t{t}", ref_of(tab, card), el) for el in ELEMENTS
-                            if tab.owed(card, cost, el) > 0]
-            for k, nd in enumerate(tab.active_narratives()[: MAX_NARRATIVES], start=1):
+                            if discoveries.owed(card, cost, el) > 0]
+            for k, nd in enumerate(discoveries.active_narratives(tab)[: MAX_NARRATIVES], start=1):
                 out += [_a("use", f"t{t}", f"n{k}", el) for el in act.NARRATIVE_ELEMENTS
-                        if tab.owed(nd, nd["cost"], el) > 0]
+                        if discoveries.owed(nd, nd["cost"], el) > 0]
         else:
             out.append(_a("use", f"t{t}"))
     return out
@@ -296,7 +299,8 @@ def tldp_item_actions(tab: Table) -> list[KAction]:
 def timing_item_actions(tab: Table) -> list[KAction]:
     out = []
     dice = tab.d.dice
-    for iid in tab.d.decision["items"] if tab.d.decision else []:
+    dec = tab.d.decision
+    for iid in dec.items if isinstance(dec, ItemTiming) else ():
         t = tab.pack.item_order.index(iid) + 1
         use = tab.pack.items[iid].use or {}
         mod = use.get("dice")
@@ -323,20 +327,22 @@ def legal(tab: Table) -> list[KAction]:
             out.append(_a("validate"))
         out += [_a("leave"), _a("concede")]
         return out
-    kind = dec["kind"]
+    kind = dec.kind
     if kind == "offer":
         return [_a("read"), _a("refuse")]
     if kind == "item_timing":
         return [*timing_item_actions(tab), _a("skip")]
     if kind == "choice":
-        out = [_a("option", i + 1) for i, ok in enumerate(tab.enabled_options(dec["ops"])) if ok]
-        if not dec["eog"]:
+        assert isinstance(dec, Choice)
+        out = [_a("option", i + 1) for i, ok in enumerate(script.enabled_options(tab, dec.ops)) if ok]
+        if not dec.eog:
             out += craft_actions(tab, fuel_only=True)  # KYR-TLDP-02, KYR-AMB-42
         return out
     if kind == "discard":
-        return [_a("discard", ref_of(tab, c)) for c in tab.discoveries_matching({"studied": dec["studied"]})]
+        assert isinstance(dec, Discard)
+        return [_a("discard", ref_of(tab, c)) for c in predicates.discoveries_matching(tab, {"studied": dec.studied})]
     if kind == "trader":
-        return [*(_a("trade", tid, *refs) for tid, refs in tab.trades()), _a("pass")]
+        return [*(_a("trade", tid, *refs) for tid, refs in encounters.trades(tab)), _a("pass")]
     if kind == "partner":
         return [act.SEND]
     if kind == "encounter_roll":
@@ -345,7 +351,7 @@ def legal(tab: Table) -> list[KAction]:
         out = []
         for t, iid in enumerate(tab.pack.item_order, start=1):
             item = tab.pack.items[iid]
-            if d.camp["np_bank"] >= item.cost and tab.owned(iid) < item.max_owned:
+            if d.camp["np_bank"] >= item.cost and gauges.owned(tab, iid) < item.max_owned:
                 out.append(_a("buy", f"t{t}"))
         return [*out, _a("close")]
     return []  # pragma: no cover - every decision kind is listed above
@@ -361,14 +367,14 @@ def explore_problem(tab: Table, slot: int) -> tuple[str, str] | None:
     planet = tab.pack.planets[d.slot_planets[slot]]
     if planet.danger > 0 and d.gauges["suit"] < planet.danger:
         return f"suit {d.gauges['suit']} < danger {planet.danger} of {planet.name}", "KYR-EXPLORE-01"
-    cost = tab.travel_cost(slot)
+    cost = exploration.travel_cost(tab, slot)
     if d.gauges["fuel"] < cost:
         return f"travel costs {cost} fuel, you have {d.gauges['fuel']}", "KYR-GAUGE-07"
     return None
 
 
 def validate_problem(tab: Table) -> tuple[str, str] | None:
-    status = tab.objective_status()
+    status = predicates.objective_status(tab)
     unmet = [k for k, ok in status.items() if not ok]
     if unmet:
         return f"objective(s) {' '.join(unmet)} not satisfied", "KYR-OBJ-15"
@@ -383,7 +389,7 @@ def why_illegal(tab: Table, action: KAction) -> str:
     if d.result is not None and d.decision is None:
         return "the game is over"
     if d.decision is not None and action.verb in ("explore", "validate", "leave", "concede", "study"):
-        return f"a {d.decision['kind']} decision is being resolved; free actions wait for it (KYR-TLDP-02)"
+        return f"a {d.decision.kind} decision is being resolved; free actions wait for it (KYR-TLDP-02)"
     if action.verb == "explore" and d.decision is None:
         problem = explore_problem(tab, int(action.args[0]))
         if problem:
@@ -424,61 +430,55 @@ def perform(tab: Table, action: KAction) -> None:
     d = tab.d
     if verb == "explore":
         d.reading = None
-        tab.explore(int(args[0]))
+        exploration.explore(tab, int(args[0]))
     elif verb == "craft":
-        tab.craft(args[0], args[1], int(args[2]) if len(args) == 3 else None)
+        exploration.craft(tab, args[0], args[1], int(args[2]) if len(args) == 3 else None)
     elif verb == "study":
-        tab.study(args[0], args[1], int(args[2]))
+        discoveries.study(tab, args[0], args[1], int(args[2]))
     elif verb == "use":
         item = tab.pack.items[tab.pack.item_order[int(args[0][1:]) - 1]]
-        if d.decision is not None and d.decision["kind"] == "item_timing":
-            tab.use_dice_item(item, args[1] if len(args) > 1 else None)
+        if isinstance(d.decision, ItemTiming):
+            exploration.use_dice_item(tab, item, args[1] if len(args) > 1 else None)
             return
-        tab.consume_item(item)
+        gauges.consume_item(tab, item)
         assert item.use is not None
         if "waive" in item.use:
-            tab.waive(args[1], args[2], int(item.use["waive"]))
+            discoveries.waive(tab, args[1], args[2], int(item.use["waive"]))
         if item.use.get("do"):
-            tab.push_ops(list(item.use["do"]), item.id)
-        tab.run()
+            script.push_ops(tab, list(item.use["do"]), item.id)
+        script.run(tab)
     elif verb == "validate":
-        tab.validate()
+        ending.validate(tab)
     elif verb == "leave":
         d.reading = None
-        tab.leave_area()
+        exploration.leave_area(tab)
     elif verb == "concede":
-        tab.end_game("defeat", "conceded")  # KYR-END-06
-        tab.run()
+        ending.end_game(tab, "defeat", "conceded")  # KYR-END-06
+        script.run(tab)
     elif verb == "read":
-        tab.read_offered()
+        exploration.read_offered(tab)
     elif verb == "refuse":
-        tab.refuse_offered()
+        exploration.refuse_offered(tab)
     elif verb == "skip":
-        d.decision = None
-        d.todo.append({"t": "resolve_roll"})
-        tab.run()
+        exploration.skip_items(tab)
     elif verb == "option":
-        tab.choose_option(int(args[0]) - 1)
+        script.choose_option(tab, int(args[0]) - 1)
     elif verb == "discard":
-        tab.pick_discard(tab.card(args[0])["id"])
+        discoveries.pick_discard(tab, discoveries.card_of(tab, args[0])["id"])
     elif verb == "trade":
-        tab.trade(args[0], args[1:])
+        encounters.trade(tab, args[0], args[1:])
     elif verb == "pass":
-        d.decision = None
-        tab.emit("trader_pass", "no trade")
-        tab.run()
+        encounters.pass_trade(tab)
     elif verb == "send":
         text = args[0] if args else ""
         d.camp["partner_log"].append({"game": d.game, "sent": text, "received": None})
         tab.reveal()  # the message has left for the partner: it cannot be called back
         tab.emit("partner_sent", "message for the partner written" if text else "no message written")
-        d.decision = None
-        tab.run()
+        d.tasks.pop()  # the partner decision
+        script.run(tab)
     elif verb == "roll":
-        d.decision = None
-        tab.danger_roll()
-        tab.run()
+        encounters.roll_now(tab)
     elif verb == "buy":
-        tab.buy(tab.pack.items[tab.pack.item_order[int(args[0][1:]) - 1]])
+        ending.buy(tab, tab.pack.items[tab.pack.item_order[int(args[0][1:]) - 1]])
     elif verb == "close":
-        tab.close_market()
+        ending.close_market(tab)

@@ -3,7 +3,8 @@
 ``camp`` holds the campaign-persistent part (spec §4.3) as it stands during this game: the engine
 updates it (flags, narratives, scripts seen, NP bank, items, scoreboard) and
 :func:`holotable.games.kyrum.campaign.fold_game` turns it back into a :class:`CampaignState`.
-Interpreter frames in ``todo`` refer to the pack's (read-only) op lists, shared between copies.
+``tasks`` is the pending work (:mod:`.tasks`): typed values, shared between copies; its script
+frames refer to the pack's (read-only) op lists.
 """
 
 from __future__ import annotations
@@ -11,11 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from holotable.engine.tasks import TaskStack
+
+from .tasks import KyrumDecision, Stack, pending, saved_form
+
 
 def jcopy(value: Any) -> Any:
-    """A deep copy of JSON-like data (dicts, lists, scalars); op lists inside frames are shared."""
+    """A deep copy of JSON-like data (dicts, lists, scalars)."""
     if isinstance(value, dict):
-        return {k: (v if k == "ops" else jcopy(v)) for k, v in value.items()}
+        return {k: jcopy(v) for k, v in value.items()}
     if isinstance(value, list):
         return [jcopy(v) for v in value]
     return value
@@ -49,8 +54,8 @@ class KyrumData:
     script_np: int = 0
     exploring: int | None = None
     dice: list[int] = field(default_factory=list)
-    todo: list[dict[str, Any]] = field(default_factory=list)
-    decision: dict[str, Any] | None = None
+    #: The pending work, a decision on top when one waits (saved as ``todo`` and ``decision``).
+    tasks: Stack = field(default_factory=TaskStack)
     reading: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
     finished: bool = False
@@ -66,13 +71,24 @@ class KyrumData:
             list(self.encounter_removed), list(self.discovery_deck), list(self.discovery_discard),
             jcopy(self.inventory), dict(self.gauges), dict(self.elements), dict(self.peaks),
             [list(d) for d in self.discounts], dict(self.item_uses), self.script_np, self.exploring, list(self.dice),
-            [dict(t) for t in self.todo], jcopy(self.decision), jcopy(self.reading), jcopy(self.result),
+            self.tasks.copy(), jcopy(self.reading), jcopy(self.result),
             self.finished, jcopy(self.camp), list(self.dice_queue),
         )
 
+    @property
+    def decision(self) -> KyrumDecision | None:
+        """The decision waiting for the player, or ``None`` at a TLDP or once the game is over."""
+        return pending(self.tasks)
+
     def to_dict(self) -> dict[str, Any]:
-        out = {k: jcopy(v) for k, v in vars(self).items() if k != "todo"}
-        out["todo"] = [{k: v for k, v in t.items() if k != "ops"} for t in self.todo]
-        if self.decision is not None:
-            out["decision"] = {k: jcopy(v) for k, v in self.decision.items() if k != "ops"}
+        # the saved form of the stack of dicts it replaced, keys in the same order: ``decision`` in
+        # place of the stack, ``todo`` last
+        out: dict[str, Any] = {}
+        todo: list[dict[str, Any]] = []
+        for k, v in vars(self).items():
+            if k == "tasks":
+                todo, out["decision"] = saved_form(v)
+            else:
+                out[k] = jcopy(v)
+        out["todo"] = todo
         return out

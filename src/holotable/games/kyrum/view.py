@@ -12,7 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 from holotable.engine import Rng
 
+from .decisions import Choice
+from .gauges import owned
 from .pack import ELEMENTS, Pack
+from .predicates import objective_status
+from .script import enabled_options
 from .state import KyrumData, jcopy
 
 if TYPE_CHECKING:
@@ -23,7 +27,8 @@ def phase(d: KyrumData) -> str:
     """The spec's phase name (KYR-TLDP-01), derived from the data."""
     if d.result is not None:
         return "GAME_OVER"
-    kind = d.decision["kind"] if d.decision else None
+    dec = d.decision
+    kind = dec.kind if dec is not None else None
     if kind in ("offer", "item_timing"):
         return "EXPLORATION"
     if kind in ("choice", "discard", "partner"):
@@ -37,7 +42,7 @@ def phase(d: KyrumData) -> str:
 
 def view(tab: Table) -> dict[str, Any]:
     d, pack = tab.d, tab.pack
-    status = tab.objective_status()
+    status = objective_status(tab)
     out: dict[str, Any] = {
         "pack": pack.pack_id,
         "game_number": d.game,
@@ -67,8 +72,8 @@ def view(tab: Table) -> dict[str, Any]:
         "narratives": [{**{k: jcopy(v) for k, v in nd.items()}, "ref": f"n{k}" if nd["state"] == "active" else None}
                        for k, nd in _numbered(d.camp["narratives"])],
         "travel_discounts": [list(x) for x in d.discounts],
-        "items": {iid: {"name": pack.items[iid].name, "owned": tab.owned(iid), "used_this_game":
-                        d.item_uses.get(iid, 0)} for iid in pack.item_order if tab.owned(iid) > 0},
+        "items": {iid: {"name": pack.items[iid].name, "owned": owned(tab, iid), "used_this_game":
+                        d.item_uses.get(iid, 0)} for iid in pack.item_order if owned(tab, iid) > 0},
         "script_np": d.script_np,
         "np_bank": d.camp["np_bank"],
         "exploring": d.exploring,
@@ -107,9 +112,11 @@ def _decision(tab: Table) -> dict[str, Any] | None:
     dec = tab.d.decision
     if dec is None:
         return None
-    out = {k: jcopy(v) for k, v in dec.items() if k not in ("ops", "src")}
-    if dec["kind"] == "choice":
-        out["enabled"] = tab.enabled_options(dec["ops"])
+    out = dec.as_dict()
+    out.pop("ops", None)
+    out.pop("src", None)
+    if isinstance(dec, Choice):
+        out["enabled"] = enabled_options(tab, dec.ops)
     return out
 
 
