@@ -33,6 +33,7 @@ EGG = "egg"  # DEC-EGG
 POOL = "pool"  # DEC-POOL
 RING = "ring"  # DEC-RING
 
+
 @dataclass(slots=True)
 class Laid:
     """A card in a tableau (spec §1.3)."""
