@@ -38,6 +38,8 @@ def _check(d: BHBData) -> None:
             assert len(parts) == len(set(parts)) <= 4
     if d.phase == "selection":
         assert d.bh_pile == []  # INV-08
+    # Between actions the pending work has run: only the decision asked may be on top, and it is the one noted.
+    assert d.asked is d.tasks.top and (d.asked is None or d.asked.asks)
 
 
 @settings(max_examples=8, deadline=None)

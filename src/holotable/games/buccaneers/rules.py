@@ -31,11 +31,12 @@ from . import scenario as scenarios
 from . import view as views
 from .actions import Action, Group, Laser, Play, Relic, Take
 from .data import CATALOG, BuccaneersData, data_for
-from .state import CHOOSE, EGG, GROUP, LASER, OVER, POOL, RING, TENTACLE, BHBData
+from .moves import scripted
+from .state import OVER, BHBData
 
 BHB = State[BHBData, Action]
 MODES = ("standard", "first_game")
-_RELIC_KIND = {"egg": EGG, "pool": POOL, "ring": RING}
+
 
 SPEC = GameSpec(
     name="buccaneers",
@@ -127,62 +128,36 @@ class Buccaneers(Game[BHBData, Action]):
         d = st.data
         if d.phase == OVER:
             return ()
-        kind, seat = d.ask
-        if kind == CHOOSE:
+        decision = d.asked
+        if decision is None:
             return tuple(s for s in range(d.players) if not d.gps_now[s])
-        return (seat,)
+        return (decision.seat,)
 
     def sealed(self, st: BHB) -> bool:
-        return st.data.ask[0] == CHOOSE
+        d = st.data
+        return d.asked is None and d.phase != OVER  # the simultaneous pick (ask CHOOSE)
 
     def legal_actions(self, st: BHB, seat: int) -> Sequence[Action]:
         d = st.data
         if seat not in self.to_move(st):
             return ()
-        kind = d.ask[0]
-        if kind == CHOOSE:  # BHB-DEC-01
+        decision = d.asked
+        if decision is None:  # BHB-DEC-01
             return [Play(c) for c in tb.sort_cards(d.hands[seat])]
-        if kind == GROUP:  # BHB-DEC-02
-            card = d.tasks[0][2]
-            return [Group(0)] + [Group(g) for g in tb.open_groups(d.tableaux[seat], card)]
-        if kind == LASER:  # BHB-DEC-03
-            return [Laser(a) for a in act.LASER_CHOICES]
-        if kind == TENTACLE:  # BHB-DEC-04
-            return [Take(c) for c in tb.sort_cards(d.tentacle)]
-        relic = {EGG: "egg", POOL: "pool", RING: "ring"}[kind]  # BHB-DEC-05
-        return [Relic(relic, True), Relic(relic, False)]
+        return decision.legal(st)  # BHB-DEC-02..05
 
     def check(self, st: BHB, seat: int, action: Action) -> None:
         d = st.data
-        kind = d.ask[0]
         if isinstance(action, Play):
-            if kind != CHOOSE:
+            if d.asked is not None or d.phase == OVER:  # not the simultaneous pick (ask CHOOSE)
                 raise IllegalActionError("cards are chosen only in step 1 of a turn", rule="BHB-SEL-02")
             if action.card not in d.hands[seat]:
                 raise IllegalActionError(f"{action.card} is not in your hand", rule="BHB-DEC-01")
-        elif isinstance(action, Group):
-            if kind != GROUP:
-                raise IllegalActionError("no time-machine part is waiting for its group", rule="BHB-DEC-02")
-            card = d.tasks[0][2]
-            if action.group and action.group not in tb.open_groups(d.tableaux[seat], card):
-                raise IllegalActionError(
-                    f"group {action.group} cannot take {card}: it already holds that part or does not exist",
-                    rule="BHB-CARD-TM-03")
-        elif isinstance(action, Laser):
-            if kind != LASER:
-                raise IllegalActionError("no Swiss Pocket Laser is waiting for its card", rule="BHB-DEC-03")
-            if action.amount not in act.LASER_CHOICES:
-                raise IllegalActionError("the Laser places -4, -2, +2 or +4, never +3", rule="BHB-ART-LASER-01")
-        elif isinstance(action, Take):
-            if kind != TENTACLE:
-                raise IllegalActionError("no Titan Tentacle is waiting for its pick", rule="BHB-DEC-04")
-            if action.card not in d.tentacle:
-                raise IllegalActionError(f"{action.card} is not among the Tentacle's cards", rule="BHB-DEC-04")
-        elif isinstance(action, Relic):
-            if _RELIC_KIND[action.relic] != kind:
-                raise IllegalActionError(f"you are not asked about the {action.relic} now", rule="BHB-DEC-05")
-        else:  # pragma: no cover - coerce_action checks the type
-            raise IllegalActionError(f"{action!r} is not a Black Hole Buccaneers action", rule="BHB-DEC-06")
+            return
+        decision = d.asked
+        if decision is None or not decision.answers(action):
+            raise _not_asked(action)
+        decision.check(st, action)
 
     def is_action(self, action: object) -> bool:
         return act.is_action(action)
@@ -193,15 +168,10 @@ class Buccaneers(Game[BHBData, Action]):
             # A sealed step with only one seat asked (the others are under the GPS) comes here.
             self.resolve(st, {seat: action})
             return
-        task = d.tasks.pop(0)
-        if isinstance(action, Group):
-            flow.place_group(st, seat, task[2], action.group)
-        elif isinstance(action, Laser):
-            flow.laser(st, seat, action.amount)
-        elif isinstance(action, Take):
-            flow.take(st, seat, action.card)
-        elif isinstance(action, Relic):
-            {"egg": flow.egg, "pool": flow.pool, "ring": flow.ring}[action.relic](st, seat, action.use)
+        decision = d.asked
+        assert decision is not None  # check() let an answer through: a decision is on top
+        d.tasks.pop()
+        decision.answer(st, action)
         flow.run(st)
 
     def resolve(self, st: BHB, actions: Mapping[int, Action]) -> None:
@@ -213,7 +183,7 @@ class Buccaneers(Game[BHBData, Action]):
             picks[seat] = action.card
         for seat in range(d.players):
             if seat not in picks:  # BHB-ART-GPS-01: uniformly random from the current hand
-                card = flow.scripted(st, "gps", tb.sort_cards(d.hands[seat]))
+                card = scripted(st, "gps", tb.sort_cards(d.hands[seat]))
                 picks[seat] = card
                 st.emit("gps_pick_private", f"Analog GPS Tracker: {card} is your random card", to=frozenset((seat,)),
                         seat=seat, card=card)
@@ -263,3 +233,16 @@ class Buccaneers(Game[BHBData, Action]):
     def index_action(self, index: int) -> Action:
         return act.from_index(index)
 
+
+def _not_asked(action: Action) -> IllegalActionError:
+    """The refusal of an answer to a decision nobody is asked now."""
+    if isinstance(action, Group):
+        return IllegalActionError("no time-machine part is waiting for its group", rule="BHB-DEC-02")
+    if isinstance(action, Laser):
+        return IllegalActionError("no Swiss Pocket Laser is waiting for its card", rule="BHB-DEC-03")
+    if isinstance(action, Take):
+        return IllegalActionError("no Titan Tentacle is waiting for its pick", rule="BHB-DEC-04")
+    if isinstance(action, Relic):
+        return IllegalActionError(f"you are not asked about the {action.relic} now", rule="BHB-DEC-05")
+    return IllegalActionError(  # pragma: no cover - coerce_action checks the type
+        f"{action!r} is not a Black Hole Buccaneers action", rule="BHB-DEC-06")

@@ -21,7 +21,8 @@ from holotable.engine import ScenarioError, State
 from . import cards as tb
 from . import flow
 from .data import JunkType
-from .state import CHOOSE, SCORING, SELECTION, BHBData, Laid
+from .scoring import SCORING_TASKS
+from .state import SCORING, SELECTION, BHBData, Laid
 
 KEYS = ("round", "black_holes", "direction", "phase", "turn", "hands", "tableaux", "draw_top", "discard",
         "bh_pile", "thresholds", "tokens", "scores", "gps", "tiit_done", "script")
@@ -196,11 +197,11 @@ def arrange(st: State[BHBData, Any], arrangement: Mapping[str, Any]) -> None:
     d.script = {k: _cards(v, f"script.{k}") for k, v in script.items() if v}
     d.phase, d.step, d.revealed, d.tentacle = phase, "", [], []
     d.bh_revealed = None
-    d.ask = (CHOOSE, -1)
+    d.tasks.clear()  # nothing pending: the simultaneous pick, or the scoring steps below
+    d.asked = None
     if phase == SCORING:
-        d.tasks = [(s,) for s in flow.SCORING_STEPS] + [("end",)]
+        d.tasks.defer(*SCORING_TASKS)
         d.e_weight, d.threshold, d.pulled_in, d.round_points = [0] * n, [0] * n, [False] * n, [0] * n
         flow.run(st)
     else:
-        d.tasks = []
         d.e_weight, d.threshold, d.pulled_in, d.round_points = [], [], [], []

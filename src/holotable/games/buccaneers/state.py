@@ -6,20 +6,25 @@ stack is the order of the shapeshifters in it), ``bh_pile`` (with the contributo
 ``tentacle`` (the Titan Tentacle's drawn cards while its owner picks). The cards chosen in step 1 stay
 in their hands (the engine holds the sealed choices) until step 2 moves them all at once.
 
-Pending work of step 2 and of the scoring phase is a queue of plain tuples (``tasks``); the rules
-run it until a task needs a player's decision (``ask``).
+Pending work of step 2 and of the scoring phase is a stack of typed tasks (``tasks``, see
+:mod:`.flow`); the rules run it until a decision (:mod:`.decisions`) is on top, which ``ask`` names.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from holotable.engine import TaskStack
+
+if TYPE_CHECKING:
+    from .decisions import Asked
 
 SELECTION = "selection"
 SCORING = "scoring"
 OVER = "over"
 
-#: Kinds of decision (spec §1.7): who is asked is in ``BHBData.ask``.
+#: Kinds of decision (spec §1.7), as ``BHBData.ask`` and views name them.
 CHOOSE = "choose"  # DEC-CHOOSE: every seat not under the GPS constraint, sealed
 GROUP = "group"  # DEC-TM-GROUP
 LASER = "laser"  # DEC-LASER
@@ -27,8 +32,6 @@ TENTACLE = "tentacle"  # DEC-TENTACLE
 EGG = "egg"  # DEC-EGG
 POOL = "pool"  # DEC-POOL
 RING = "ring"  # DEC-RING
-
-Task = tuple[Any, ...]
 
 
 @dataclass(slots=True)
@@ -97,9 +100,11 @@ class BHBData:
     gps_next: list[bool] = field(default_factory=list)
     #: Cards revealed and laid out in the current step 2 / scoring step: [seat, card, source].
     revealed: list[list[Any]] = field(default_factory=list)
-    tasks: list[Task] = field(default_factory=list)
-    #: The decision asked now: (kind, seat) or (CHOOSE, -1) for the simultaneous pick.
-    ask: tuple[str, int] = (CHOOSE, -1)
+    #: Pending work, the next task on top; between actions either empty or a decision on top.
+    tasks: TaskStack[Any] = field(default_factory=TaskStack)
+    #: The decision on top of ``tasks`` once they have run (``flow.run`` sets it), ``None`` when nothing
+    #: is pending: kept apart so that the hot ``to_move`` reads one attribute.
+    asked: Asked | None = None
     #: Whether TIIT CLO UHL's on-reveal effect resolved this round.
     tiit_done: bool = False
     #: Per-round scratch of the scoring phase: e-weights, thresholds, pulled-in seats, points.
@@ -123,12 +128,20 @@ class BHBData:
             bh_from=list(self.bh_from), bh_revealed=self.bh_revealed, tentacle=list(self.tentacle),
             thresholds=list(self.thresholds), tokens=dict(self.tokens), scores=list(self.scores),
             pad=[dict(r) for r in self.pad], gps_now=list(self.gps_now), gps_next=list(self.gps_next),
-            revealed=[list(r) for r in self.revealed], tasks=list(self.tasks), ask=self.ask,
+            revealed=[list(r) for r in self.revealed], tasks=self.tasks.copy(), asked=self.asked,
             tiit_done=self.tiit_done, toy_weight=list(self.toy_weight), e_weight=list(self.e_weight),
             threshold=list(self.threshold),
             pulled_in=list(self.pulled_in), round_points=list(self.round_points),
             script={k: list(v) for k, v in self.script.items()}, game_data=self.game_data,
         )
+
+    @property
+    def ask(self) -> tuple[str, int]:
+        """The decision asked now: (kind, seat), (CHOOSE, -1) for the simultaneous pick, ("", -1) at the end."""
+        top = self.asked
+        if top is not None:
+            return top.kind, top.seat
+        return ("", -1) if self.phase == OVER else (CHOOSE, -1)
 
     @property
     def black_hole(self) -> str:
@@ -144,7 +157,7 @@ class BHBData:
             "tentacle": list(self.tentacle), "thresholds": list(self.thresholds), "tokens": dict(self.tokens),
             "scores": list(self.scores), "pad": [dict(r) for r in self.pad], "gps_now": list(self.gps_now),
             "gps_next": list(self.gps_next), "revealed": [list(r) for r in self.revealed],
-            "tasks": [list(t) for t in self.tasks], "ask": list(self.ask), "tiit_done": self.tiit_done,
+            "tasks": self.tasks.to_json(), "ask": list(self.ask), "tiit_done": self.tiit_done,
             "toy_weight": list(self.toy_weight), "e_weight": list(self.e_weight), "threshold": list(self.threshold),
             "pulled_in": list(self.pulled_in),
             "round_points": list(self.round_points), "script": {k: list(v) for k, v in self.script.items()},

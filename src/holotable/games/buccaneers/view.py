@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 from holotable.engine import Rng
 
 from . import cards as tb
-from .state import GROUP, TENTACLE, BHBData, Laid
+from .decisions import ChooseGroup
+from .state import TENTACLE, BHBData, Laid
 
 if TYPE_CHECKING:
     from holotable.engine import State
@@ -41,9 +42,10 @@ def view(st: State[BHBData, Any], seat: int | None) -> dict[str, Any]:
     kind, asked = d.ask
     ask: dict[str, Any] = {"kind": kind if d.phase != "over" else None,
                            "seat": asked if asked >= 0 else None}
-    if kind == GROUP and d.tasks:
-        ask["card"] = d.tasks[0][2]
-        ask["groups"] = tb.open_groups(d.tableaux[asked], d.tasks[0][2])
+    decision = d.asked
+    if isinstance(decision, ChooseGroup):
+        ask["card"] = decision.card
+        ask["groups"] = tb.open_groups(d.tableaux[asked], decision.card)
     totals: list[dict[str, int] | None] = []
     for s in range(n):
         hidden = s != seat and any(item.face_down for item in d.tableaux[s])
