@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from holotable.engine import State
+from holotable.engine import chance as chances
 
 from . import cards as tb
 from .data import TENTACLE_DRAW, Artifact, JunkType
@@ -42,7 +43,7 @@ def pull(st: BHB) -> str | None:
     if not d.draw and d.discard:
         d.draw = tb.sort_cards(d.discard)
         d.discard = []
-        st.rng.shuffle(d.draw)
+        chances.shuffle(st, "shuffle", d.draw)
         st.emit("reshuffle", "The draw pile ran out: the discards are shuffled into a new one")
     if not d.draw:
         return None
@@ -52,15 +53,7 @@ def pull(st: BHB) -> str | None:
 
 def scripted(st: BHB, key: str, options: list[str]) -> str:
     """A random pick among ``options``, or the next scripted card of a scenario."""
-    d = st.data
-    queue = d.script.get(key)
-    if queue:
-        wanted = queue.pop(0)
-        if not queue:
-            del d.script[key]
-        if wanted in options:
-            return wanted
-    return options[st.rng.randrange(len(options))]
+    return chances.pick(st, key, options)
 
 
 # ====================================================================== the task runner
@@ -144,7 +137,7 @@ def _tiit(st: BHB, task: tuple[Any, ...]) -> None:
     if len(d.draw) < n and d.discard:
         pull_all = tb.sort_cards(d.discard)
         d.discard = []
-        st.rng.shuffle(pull_all)
+        chances.shuffle(st, "shuffle", pull_all)
         d.draw.extend(pull_all)
     if len(d.draw) >= n:  # AMB-11: if still short, nobody draws so hands stay equal
         st.reveal()  # each drawer sees its card
@@ -551,7 +544,7 @@ def cleanup(st: BHB) -> None:
     d.tokens = {}
     d.thresholds = []
     cards = tb.sort_cards(tb.all_cards(d))
-    st.rng.shuffle(cards)
+    chances.shuffle(st, "shuffle", cards)
     h = tb.hole(d).cards
     d.hands = [cards[i * h:(i + 1) * h] for i in range(n)]
     d.draw = cards[n * h:]
