@@ -10,12 +10,16 @@ needed (``data.decision``) or nothing is left (a TLDP, KYR-TLDP-01). That makes 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from holotable.engine import Rng
+from holotable.engine import chance as chances
 
 from .pack import ELEMENTS, GAUGES, LINK_RE, Item, Pack, recipe_name
 from .state import KyrumData
+
+if TYPE_CHECKING:
+    from holotable.engine import State
 
 Emit = Callable[..., None]
 CMP: dict[str, Callable[[int, int], bool]] = {
@@ -42,7 +46,7 @@ class Table:
     """One game's data with what acting on it needs. Cheap to build per call."""
 
     def __init__(self, data: KyrumData, pack: Pack, rng: Rng, options: Any, emit: Emit,
-                 reveal: Callable[[], None] = lambda: None) -> None:
+                 reveal: Callable[[], None] = lambda: None, state: State[KyrumData, Any] | None = None) -> None:
         self.d = data
         self.pack = pack
         self.rng = rng
@@ -51,12 +55,22 @@ class Table:
         #: ``State.reveal``: the player just read or drew something hidden (a script, a card), or a
         #: message left for the partner, so the action cannot be taken back.
         self.reveal = reveal
+        #: The engine state, whose scripted chance (a scenario's ``chance``) comes before the RNG.
+        self.st = state
 
     # ------------------------------------------------------------------ chance
     def die(self) -> int:
-        if self.d.dice_queue:
-            return self.d.dice_queue.pop(0)
+        if self.st is not None and self.st.script:
+            face = chances.take(self.st, "die")
+            if face is not None:
+                return int(face)
         return self.rng.randint(1, 6)
+
+    def _random_discovery(self, cands: list[dict[str, Any]]) -> str:
+        """A discovery discarded at random (one ``randrange``), or a scenario's scripted ``discard``."""
+        if self.st is None:
+            return str(cands[self.rng.randrange(len(cands))]["id"])
+        return str(chances.pick(self.st, "discard", [c["id"] for c in cands]))
 
     # ------------------------------------------------------------------ gauges (KYR-GAUGE)
     def maximum(self, res: str) -> int:
@@ -410,7 +424,7 @@ class Table:
                 cands = self.discoveries_matching(flt)
                 if not cands:
                     return
-                self.remove_discovery(cands[self.rng.randrange(len(cands))]["id"], src)
+                self.remove_discovery(self._random_discovery(cands), src)
         elif self.discoveries_matching(flt):
             self.d.decision = {"kind": "discard", "left": n, "studied": op.get("studied"), "src": src}
 
@@ -583,7 +597,11 @@ class Table:
         else:
             d.journey += 1  # KYR-JOURNEY-02/03, KYR-AMB-05
             d.area = 0
-            d.planet_deck = self.rng.shuffled(d.planet_discard)
+            d.planet_deck = list(d.planet_discard)
+            if self.st is not None:
+                chances.shuffle(self.st, "shuffle", d.planet_deck)
+            else:
+                self.rng.shuffle(d.planet_deck)
             d.planet_discard = []
             self.emit("journey", f"journey {d.journey} begins", journey=d.journey)
             self.reveal_area()
