@@ -166,7 +166,12 @@ class SpacePirates(Game[SPData, SPAction]):
     def arrange(self, st: SP, arrangement: Mapping[str, Any]) -> None:
         from . import scenario
 
-        scenario.arrange(st, arrangement, content_for(st.config))
+        scenario.arrange(st, arrangement)
+
+    def chance_events(self, st: SP) -> Mapping[str, Any]:
+        from . import scenario
+
+        return scenario.chance_events(st)
 
     # ------------------------------------------------------------------ flow
     def ctx(self, st: SP) -> Ctx:
@@ -219,13 +224,13 @@ class SpacePirates(Game[SPData, SPAction]):
 
     # ------------------------------------------------------------------ information
     def view(self, st: SP, seat: int | None) -> dict[str, Any]:
-        return views.view(st, seat, content_for(st.config), self.decision(st))
+        return views.view(st, seat)
 
     def full(self, st: SP) -> dict[str, Any]:
         return st.data.to_dict()
 
     def determinize(self, st: SP, seat: int, rng: Rng) -> None:
-        views.determinize(st.data, seat, rng, content_for(st.config))
+        views.determinize(st, seat, rng)
 
     # ------------------------------------------------------------------ actions
     def parse_action(self, text: str) -> SPAction:
