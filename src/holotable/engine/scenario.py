@@ -155,10 +155,10 @@ class Scenario:
             state: State[Any, Any] = State.new(game, config, self.seed, record=record)
         except (UnknownGameError, ConfigError) as exc:
             raise ScenarioError(f"cannot set up the game: {exc}") from exc
+        if self.chance:  # first: an arrangement may already play automatic steps that take chance
+            state.script_chance(self.chance)
         if self.arrangement:
             state.arrange(self.arrangement)
-        if self.chance:
-            state.script_chance(self.chance)
         return state
 
 
