@@ -66,7 +66,7 @@ def test_an_unused_script_leaves_every_draw_as_it_was() -> None:
 
 def test_an_impossible_scripted_outcome_fails_loudly() -> None:
     st = cb(draw=[2])
-    with pytest.raises(ScenarioError, match="chance.draw: 2 black coin\\(s\\) in a draw of 1"):
+    with pytest.raises(ScenarioError, match=r"chance.draw: 2 black coin\(s\) in a draw of 1"):
         st.apply("draw 1")
 
 
@@ -99,7 +99,7 @@ def test_pick_and_shuffle_check_the_scripted_outcome() -> None:
     chances.shuffle(st, "s", items)
     assert items == [3, 1, 2] and not st.script
     st.script = {"x": ("c",), "s": ((1, 1, 2),)}
-    with pytest.raises(ScenarioError, match="chance.x: the scripted 'c' is not possible now"):
+    with pytest.raises(ScenarioError, match=r"chance.x: the scripted 'c' is not possible now"):
         chances.pick(st, "x", ["a", "b"])
     with pytest.raises(ScenarioError, match="is not an order of"):
         chances.shuffle(st, "s", [1, 2, 3])

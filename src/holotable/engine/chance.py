@@ -94,7 +94,7 @@ def pick(st: State[Any, Any], event: str, options: list[T]) -> T:
             if wanted not in options:
                 raise ScenarioError(f"chance.{event}: the scripted {wanted!r} is not possible now "
                                     f"(possible: {options})")
-            return wanted
+            return wanted  # type: ignore[no-any-return]
     return options[st.rng.randrange(len(options))]
 
 

@@ -6,8 +6,8 @@ step A), ``turn``, ``hands`` (required for ``selection``), ``tableaux`` (per sea
 ``"ID"`` or ``{"card", "turns", "face_down", "group", "active", "source"}``), ``draw_top`` (cards on top of
 the draw pile, top first; every card not placed anywhere goes below them), ``discard``, ``bh_pile``
 (``"ID"`` or ``["ID", seat]``), ``thresholds``, ``tokens`` (``{"W-6": seat}``), ``scores``, ``gps`` (seats
-playing a random card this turn), ``tiit_done`` and ``script`` (the older spelling of the scenario's ``chance`` entry: chance results in
-order, ``{"reveal": [...], "pool": [...], "gps": [...], "shuffle": [[...]]}``).
+playing a random card this turn), ``tiit_done`` and ``script`` (the older spelling of the scenario's
+``chance`` entry: chance results in order, ``{"reveal": [...], "pool": [...], "gps": [...], "shuffle": [[...]]}``).
 """
 
 from __future__ import annotations

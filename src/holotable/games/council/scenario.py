@@ -47,7 +47,8 @@ def arrange(st: State[BHCData, Act], arrangement: Mapping[str, Any]) -> None:
     game: BlackHoleCouncil = st.game  # type: ignore[assignment]
     unknown = sorted(set(arrangement) - set(_SETTERS) - set(_AFTER_PAYOUT))
     if unknown:
-        raise ScenarioError(f"unknown arrangement key(s) {unknown} for council; known: {sorted([*_SETTERS, *_AFTER_PAYOUT])}")
+        known = sorted([*_SETTERS, *_AFTER_PAYOUT])
+        raise ScenarioError(f"unknown arrangement key(s) {unknown} for council; known: {known}")
     d = st.data
     original = d.table + d.deck  # all 32 planets in their set-up order (nothing is in the history yet)
     table_given = "table" in arrangement

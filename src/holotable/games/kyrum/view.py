@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 from holotable.engine import Rng
 
-from .pack import ELEMENTS, Pack
+from .pack import ELEMENTS
 from .state import KyrumData, jcopy
 
 if TYPE_CHECKING:
     from holotable.engine import State
+
+    from .mechanics import Table
 
 
 def phase(d: KyrumData) -> str:

@@ -768,8 +768,9 @@ def resolve_flick(ctx: Ctx, task: dict[str, Any], angle: float, strength: float,
         return angle, strength, scripted_flick(d, task["tid"], scripted)
     level = ctx.c.dexterity[ctx.cfg["dexterity"]]
     na, ns = apply_noise(angle, strength, level, ctx.rng)
-    out = (flick_resolver or PymunkFlickResolver()).resolve(d.layout, d.ship_positions(), d.map_tokens(), task["tid"], na, ns,
-                                                 ctx.rng, walled=ctx.cfg["walled_border"])
+    physics = flick_resolver or PymunkFlickResolver()
+    out = physics.resolve(d.layout, d.ship_positions(), d.map_tokens(), task["tid"], na, ns, ctx.rng,
+                          walled=ctx.cfg["walled_border"])
     return na, ns, out
 
 

@@ -162,8 +162,8 @@ def arrange(st: State[SPData, SPAction], arr: Mapping[str, Any]) -> None:
         d.market[int(b)] = str(card)
     if "market_up" in arr:
         d.market_up = [False] * len(d.market)
-        for b in _bases_with_market(d, arr["market_up"], "market_up"):
-            d.market_up[b] = True
+        for up in _bases_with_market(d, arr["market_up"], "market_up"):
+            d.market_up[up] = True
     if "seen_markets" in arr:
         seen = arr["seen_markets"]
         if not isinstance(seen, list) or len(seen) != n:
