@@ -115,3 +115,9 @@ def test_a_scenario_scripts_before_it_arranges_and_round_trips_its_chance() -> N
     assert mismatches == []
     with pytest.raises(ScenarioError, match="'chance' must be an object"):
         Scenario.from_json({**obj, "chance": [1]})
+
+
+def test_the_fingerprint_tells_scripted_futures_apart() -> None:
+    """Equal fingerprints mean equal futures, and a script is part of the future."""
+    assert len({cb(draw=[1]).fingerprint(), cb().fingerprint(), cb(draw=[0]).fingerprint()}) == 3
+    assert cb(draw=[1]).fingerprint() == cb(draw=[1]).clone().fingerprint()

@@ -157,6 +157,8 @@ class State(Generic[D, A]):
     def fingerprint(self) -> str:
         """A hash of the full state and the RNG: equal fingerprints, equal futures."""
         text = json.dumps(self.full(), sort_keys=True, separators=(",", ":"))
+        if self.script:  # scripted chance decides the future as much as the RNG does
+            text += json.dumps(dict(self.script), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256((text + self.rng.fingerprint()).encode()).hexdigest()
 
     # ------------------------------------------------------------------ changes

@@ -28,6 +28,7 @@ from holotable.engine import (
 from . import actions as act
 from . import flow
 from . import geometry as geo
+from . import scenario as scenarios
 from . import view as views
 from .actions import SPAction
 from .data import CATALOG, Content, Preset, content_for, load_default
@@ -164,14 +165,10 @@ class SpacePirates(Game[SPData, SPAction]):
         return data.copy()
 
     def arrange(self, st: SP, arrangement: Mapping[str, Any]) -> None:
-        from . import scenario
-
-        scenario.arrange(st, arrangement)
+        scenarios.arrange(st, arrangement)
 
     def chance_events(self, st: SP) -> Mapping[str, Any]:
-        from . import scenario
-
-        return scenario.chance_events(st)
+        return scenarios.chance_events(st)
 
     # ------------------------------------------------------------------ flow
     def ctx(self, st: SP) -> Ctx:
