@@ -98,15 +98,19 @@ def pick(st: State[Any, Any], event: str, options: list[T]) -> T:
     return options[st.rng.randrange(len(options))]
 
 
-def shuffle(st: State[Any, Any], event: str, items: MutableSequence[Any]) -> None:
-    """Shuffle ``items`` in place with the state's RNG, or put them in the scripted order."""
+def shuffle(st: State[Any, Any], event: str, items: MutableSequence[Any], *, top_last: bool = False) -> None:
+    """Shuffle ``items`` in place with the state's RNG, or put them in the scripted order.
+
+    A script lists a pile as the game's own arrangement keys do; ``top_last`` marks a pile kept
+    with its top card last (taken with ``pop()``) that the script lists top first.
+    """
     if st.script:
         order = take(st, event)
         if order is not None:
             if sorted(order) != sorted(items):
                 raise ScenarioError(f"chance.{event}: the scripted order {list(order)} is not an order of "
                                     f"{sorted(items)}")
-            items[:] = list(order)
+            items[:] = list(reversed(order)) if top_last else list(order)
             return
     st.rng.shuffle(items)
 

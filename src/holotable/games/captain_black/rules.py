@@ -322,7 +322,7 @@ class CaptainBlack(Game[CBData, Draw]):
                 if rule == "reshuffle" and d.parrot_aside:  # CB-AMB-10
                     d.parrot_deck = d.parrot_aside
                     d.parrot_aside = []
-                    chances.shuffle(st, "shuffle", d.parrot_deck)
+                    chances.shuffle(st, "shuffle", d.parrot_deck, top_last=True)
                     if st.events is not None:
                         st.emit("parrots_reshuffled", "The parrot deck ran out: set-aside parrots reshuffled")
                 else:  # "partial": what is left, the rest get nothing

@@ -44,8 +44,8 @@ def arrange(st: State[CBData, Any], arrangement: Mapping[str, Any]) -> None:
 
 def chance_events(st: State[CBData, Any]) -> dict[str, chances.Check]:
     """``draw``: the black coins in the next draw (its gold is the rest of the handful);
-    ``shuffle``: the parrot deck's order when the set-aside parrots are reshuffled (CB-AMB-10),
-    the card taken first last (cards are taken from the end)."""
+    ``shuffle``: the parrot deck when the set-aside parrots are reshuffled (CB-AMB-10), top first
+    like ``parrot_deck_top_first``."""
     return {"draw": chances.integer(0), "shuffle": chances.order(chances.integer(0))}
 
 
