@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from holotable.engine import GameOverError, Scenario, run_scenario
+from holotable.engine import GameOverError, Scenario, ScenarioError, run_scenario
 
 HERE = Path(__file__).parent
 FILES = sorted(HERE.rglob("*.json"))
@@ -37,6 +37,27 @@ def test_scenario_meets_its_expectations(path: Path) -> None:
 def test_scenario_file_round_trips(path: Path) -> None:
     scenario = Scenario.load(path)
     assert Scenario.from_json(json.loads(json.dumps(scenario.to_json()))) == scenario
+
+
+SCRIPTED = [p for p in FILES if Scenario.load(p).chance]
+
+
+def test_there_are_files_with_scripted_chance() -> None:
+    assert {p.parent.name for p in SCRIPTED} >= {"captain-black", "buccaneers", "kyrum", "space-pirates"}
+
+
+@pytest.mark.parametrize("path", SCRIPTED, ids=lambda p: str(p.relative_to(HERE)))
+def test_scripted_chance_is_what_the_file_depends_on(path: Path) -> None:
+    """Without its ``chance`` entry every such file fails (a mismatch or a refused action), so the
+    scripted outcomes are really taken, and every one of them is used up by the end."""
+    scenario = Scenario.load(path)
+    state, _ = run_scenario(scenario)
+    assert dict(state.script) == {}, f"scripted outcomes never taken: {dict(state.script)}"
+    try:
+        _, mismatches = run_scenario(replace(scenario, chance={}))
+    except ScenarioError:
+        return
+    assert mismatches
 
 
 def test_cb_ex_01_parrots_go_only_to_the_fewest_before_parrots() -> None:

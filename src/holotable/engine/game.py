@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .errors import IllegalActionError, MalformedActionError, ScenarioError
@@ -57,6 +57,15 @@ class Game(ABC, Generic[D, A]):
         result only on success, so raising half-way is harmless.
         """
         raise ScenarioError(f"{self.spec.name} does not support arranged starts")
+
+    def chance_events(self, st: State[D, A]) -> Mapping[str, Callable[[Any, str], Any]]:
+        """The chance events a scenario may script (``docs/scenarios.md``), each with its outcome check.
+
+        A check receives one scripted outcome and where it stands (``chance.die[2]``), returns it
+        normalised and raises :class:`ScenarioError` naming that place when the form is wrong.
+        The game takes the outcomes at its chance points with :mod:`holotable.engine.chance`.
+        """
+        return {}
 
     # ------------------------------------------------------------------ flow
     @abstractmethod

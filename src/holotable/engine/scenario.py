@@ -28,7 +28,7 @@ from .state import State
 FORMAT = "holotable-scenario"
 VERSION = 1
 
-_KEYS = {"format", "version", "game", "players", "params", "seed", "arrangement", "actions", "expect",
+_KEYS = {"format", "version", "game", "players", "params", "seed", "arrangement", "chance", "actions", "expect",
          "title", "description", "rules"}
 _REQUIRED = ("format", "version", "game")
 
@@ -63,6 +63,8 @@ class Scenario:
     params: dict[str, Any] = field(default_factory=dict)
     seed: int = 0
     arrangement: dict[str, Any] = field(default_factory=dict)
+    #: Scripted outcomes of chance events, by the game's event names (``engine.chance``).
+    chance: dict[str, Any] = field(default_factory=dict)
     actions: tuple[ScenarioAction, ...] = ()
     expect: dict[str, Any] = field(default_factory=dict)
     title: str = ""
@@ -100,6 +102,7 @@ class Scenario:
             params=_typed(obj, "params", dict, {}),
             seed=seed,
             arrangement=_typed(obj, "arrangement", dict, {}),
+            chance=_typed(obj, "chance", dict, {}),
             actions=tuple(_action(i, a) for i, a in enumerate(_typed(obj, "actions", list, []))),
             expect=_typed(obj, "expect", dict, {}),
             title=_typed(obj, "title", str, ""),
@@ -136,6 +139,8 @@ class Scenario:
         out["params"] = dict(self.params)
         out["seed"] = self.seed
         out["arrangement"] = dict(self.arrangement)
+        if self.chance:
+            out["chance"] = dict(self.chance)
         out["actions"] = [
             {"action": a.action} if a.seat is None else {"seat": a.seat, "action": a.action} for a in self.actions
         ]
@@ -150,6 +155,8 @@ class Scenario:
             state: State[Any, Any] = State.new(game, config, self.seed, record=record)
         except (UnknownGameError, ConfigError) as exc:
             raise ScenarioError(f"cannot set up the game: {exc}") from exc
+        if self.chance:  # first: an arrangement may already play automatic steps that take chance
+            state.script_chance(self.chance)
         if self.arrangement:
             state.arrange(self.arrangement)
         return state

@@ -7,6 +7,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Generic
 
+from .chance import NO_SCRIPT, Script, parse
 from .errors import GameOverError, IllegalActionError, MalformedActionError, NotYourTurnError, ScenarioError
 from .events import Event
 from .game import A, D, Game
@@ -31,7 +32,7 @@ class State(Generic[D, A]):
     1
     """
 
-    __slots__ = ("_log", "config", "data", "events", "game", "pending", "ply", "reveals", "rng", "seed")
+    __slots__ = ("_log", "config", "data", "events", "game", "pending", "ply", "reveals", "rng", "script", "seed")
 
     def __init__(
         self,
@@ -53,6 +54,8 @@ class State(Generic[D, A]):
         self.ply = 0
         #: How often the rules have shown someone hidden information (see :meth:`reveal`).
         self.reveals = 0
+        #: Scripted chance outcomes still to come (a scenario's ``chance``, see :mod:`holotable.engine.chance`).
+        self.script: Script = NO_SCRIPT
         self._log: _LogNode = None
         #: The match log (``None`` when not recording, as in search and simulation).
         self.events: list[Event] | None = [] if record else None
@@ -154,6 +157,8 @@ class State(Generic[D, A]):
     def fingerprint(self) -> str:
         """A hash of the full state and the RNG: equal fingerprints, equal futures."""
         text = json.dumps(self.full(), sort_keys=True, separators=(",", ":"))
+        if self.script:  # scripted chance decides the future as much as the RNG does
+            text += json.dumps(dict(self.script), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256((text + self.rng.fingerprint()).encode()).hexdigest()
 
     # ------------------------------------------------------------------ changes
@@ -234,6 +239,19 @@ class State(Generic[D, A]):
         self.game.arrange(trial, arrangement)
         self.data = trial.data
         self.rng = trial.rng
+        self.script = trial.script
+
+    def script_chance(self, chance: Mapping[str, Any]) -> None:
+        """Fix the outcomes of coming chance events (a scenario's ``chance``: ``{event: [outcomes]}``).
+
+        The game names its events and checks each outcome's form (:meth:`Game.chance_events`);
+        a bad entry raises :class:`ScenarioError` and changes nothing. The outcomes are added
+        after any already scripted for the same event.
+        """
+        script = dict(self.script)
+        for event, outcomes in parse(chance, self.game.chance_events(self)).items():
+            script[event] = script.get(event, ()) + outcomes
+        self.script = script
 
     def child(self, action: object, seat: int | None = None) -> State[D, A]:
         """A clone with ``action`` applied; this state is unchanged."""
@@ -275,6 +293,7 @@ class State(Generic[D, A]):
         other.pending = dict(self.pending)
         other.ply = self.ply
         other.reveals = self.reveals
+        other.script = self.script  # never changed in place (see engine.chance), so shared
         other._log = self._log
         other.events = list(self.events) if (keep_events and self.events is not None) else None
         return other
@@ -298,6 +317,7 @@ class State(Generic[D, A]):
         # replay the real deal.
         other.seed = seed
         other._log = None
+        other.script = NO_SCRIPT  # the scripted future is as unknown to a search as the RNG's
         other.pending = {s: a for s, a in self.pending.items() if s == seat}
         self.game.determinize(other, seat, rng)
         return other

@@ -47,6 +47,8 @@ BAD: list[tuple[dict[str, Any], str]] = [
     ({"hands": HANDS, "black_holes": ["BH-M1", "BH-M1", "BH-D2"]}, "3 distinct"),
     ({"hands": HANDS, "gps": [0, 1]}, "only one Analog GPS Tracker"),
     ({"hands": HANDS, "script": {"dice": ["SHIP-14"]}}, "script"),
+    ({"hands": HANDS, "script": {"reveal": ["NOPE"]}}, "script: chance.reveal\\[0\\]: 'NOPE' is not a space-junk card"),
+    ({"hands": HANDS, "script": {"shuffle": ["SHIP-14"]}}, "script: chance.shuffle\\[0\\]: expected the shuffled"),
     ({"hands": [["NOPE", "SHIP-08"], ["SHIP-09", "SHIP-10"], ["SHIP-11", "SHIP-12"]]}, "not a space-junk card"),
     ({"phase": "scoring", "hands": HANDS, "bh_pile": ["TOY-1-2"]}, "must be empty"),
 ]

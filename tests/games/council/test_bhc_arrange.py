@@ -9,6 +9,12 @@ from bhc_helpers import PLANET_IDS, arranged, coins_in_play, new_state
 
 from holotable.engine import ScenarioError
 
+#: The end of a game right after Pay-Out: every seat on space 1 with no coins, every set written off.
+AFTER_PAYOUT: dict[str, Any] = {
+    "round": 10, "payout": [0, 0, 0, 0, 0], "banks": [0, 0, 0, 0, 0],
+    "history": [{"planets": PLANET_IDS[i:i + 5], "written_off": True} for i in range(0, 30, 5)],
+}
+
 
 @pytest.mark.parametrize(
     ("arrangement", "message"),
@@ -30,6 +36,11 @@ from holotable.engine import ScenarioError
         ({"round": 3, "table": PLANET_IDS[:5]}, "in a Negotiation Round"),
         ({"deck_top_first": PLANET_IDS[5:31]}, "each of the 32 planets once"),
         ({"intrigue_played": [True, 0, False, False, False]}, "true/false"),
+        ({"payout": [0, 0, 0, 0, 0]}, "'payout' needs the Pay-Out round"),
+        ({"final_moves": [0, 0, 0, 0, 0]}, "give 'payout' too"),
+        ({**AFTER_PAYOUT, "payout": [1, 1, 1, 1]}, "'payout' must be a list with one entry per seat"),
+        ({**AFTER_PAYOUT, "final_moves": [0, 1, 0, 0, 0]}, "'final_moves\\[1\\]' must be 0..0"),
+        ({**AFTER_PAYOUT, "banks": [0, 0, 9, 0, 0]}, "'banks': seat 2 could still pay"),
     ],
 )
 def test_bad_arrangements_are_refused_and_change_nothing(arrangement: dict[str, Any], message: str) -> None:
@@ -55,3 +66,13 @@ def test_only_a_fresh_state_can_be_arranged() -> None:
     st.apply("call vote", 0)
     with pytest.raises(ScenarioError):
         st.arrange({"banks": [1] * 5})
+
+
+def test_a_position_right_after_payout_is_over_and_pays_nothing_again() -> None:
+    """BHC-PAYOUT-01, BHC-FINAL-02: with ``payout`` the arranged positions and banks are the final ones."""
+    st = arranged(5, **{**AFTER_PAYOUT, "positions": [3, 1, 1, 1, 2], "banks": [1, 0, 0, 0, 0],
+                        "payout": [4, 0, 0, 0, 1], "final_moves": [2, 0, 0, 0, 1]})
+    d = st.data
+    assert st.is_terminal() and d.phase == "over" and d.bribe_space == 0
+    assert d.positions == [3, 1, 1, 1, 2] and d.banks == [1, 0, 0, 0, 0] and d.payout == [4, 0, 0, 0, 1]
+    assert coins_in_play(d) == 0 and st.outcome().winners == (0,)

@@ -60,7 +60,7 @@ def test_KYR_SCRIPT_03_read_again_choose_differently() -> None:
     st = arranged(slots=slots(10, 11, 12, 13), gauges={"fuel": 10}, dice=[4, 4], planet_deck_top_first=QUIET_TOP)
     play(st, "explore 0", "read", "option 2")
     st.data.slot_explored[0] = False
-    st.data.dice_queue = [4, 4]
+    st.script_chance({"die": [4, 4]})
     play(st, "explore 0", "read", "option 1")
     assert st.data.elements["uncommon"] == 2
     assert [nd["nd_id"] for nd in st.data.camp["narratives"]] == ["ND-HERON"]

@@ -10,7 +10,7 @@ import json
 import pytest
 from kyr_helpers import GAME, MINI, QUIET_TOP, arranged, fresh, play, slots, texts
 
-from holotable.engine import IllegalActionError, MalformedActionError, Rng
+from holotable.engine import IllegalActionError, MalformedActionError, Rng, ScenarioError
 from holotable.games.kyrum import actions as act
 
 
@@ -97,3 +97,16 @@ def test_refused_action_changes_nothing() -> None:
     with pytest.raises(IllegalActionError):
         st.apply("read")
     assert st.fingerprint() == before and "leave" in texts(st)
+
+
+def test_scripted_chance_checks_its_outcomes() -> None:
+    """Die faces, planets of a reshuffle and discarded discoveries are checked when scripted."""
+    st = fresh()
+    for chance, message in (({"die": [7]}, "chance.die\\[0\\]: expected an integer 1 .. 6"),
+                            ({"shuffle": [[10, 99]]}, "chance.shuffle\\[0\\]\\[1\\]: unknown planet 99"),
+                            ({"discard": ["nope"]}, "chance.discard\\[0\\]: unknown discovery 'nope'")):
+        with pytest.raises(ScenarioError, match=message):
+            st.script_chance(chance)
+    with pytest.raises(ScenarioError, match="'dice' must be a list"):
+        st.arrange({"dice": 4})
+    assert dict(st.script) == {}

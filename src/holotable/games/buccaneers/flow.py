@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from holotable.engine import Task, TaskStack, run_tasks
+from holotable.engine import chance as chances
 
 from . import cards as tb
 from .data import TENTACLE_DRAW, JunkType
@@ -87,7 +88,7 @@ class Tiit(Task[BHB]):
         if len(d.draw) < n and d.discard:
             pull_all = tb.sort_cards(d.discard)
             d.discard = []
-            st.rng.shuffle(pull_all)
+            chances.shuffle(st, "shuffle", pull_all)
             d.draw.extend(pull_all)
         if len(d.draw) >= n:  # AMB-11: if still short, nobody draws so hands stay equal
             st.reveal()  # each drawer sees its card

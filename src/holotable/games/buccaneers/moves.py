@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from holotable.engine import State
+from holotable.engine import chance as chances
 
 from . import cards as tb
 from .state import BHBData
@@ -38,7 +39,7 @@ def pull(st: BHB) -> str | None:
     if not d.draw and d.discard:
         d.draw = tb.sort_cards(d.discard)
         d.discard = []
-        st.rng.shuffle(d.draw)
+        chances.shuffle(st, "shuffle", d.draw)
         st.emit("reshuffle", "The draw pile ran out: the discards are shuffled into a new one")
     if not d.draw:
         return None
@@ -48,15 +49,7 @@ def pull(st: BHB) -> str | None:
 
 def scripted(st: BHB, key: str, options: list[str]) -> str:
     """A random pick among ``options``, or the next scripted card of a scenario."""
-    d = st.data
-    queue = d.script.get(key)
-    if queue:
-        wanted = queue.pop(0)
-        if not queue:
-            del d.script[key]
-        if wanted in options:
-            return wanted
-    return options[st.rng.randrange(len(options))]
+    return chances.pick(st, key, options)
 
 
 def place_group(st: BHB, seat: int, card: str, group: int) -> None:

@@ -123,6 +123,9 @@ class Buccaneers(Game[BHBData, Action]):
     def arrange(self, st: BHB, arrangement: Mapping[str, Any]) -> None:
         scenarios.arrange(st, arrangement)
 
+    def chance_events(self, st: BHB) -> Mapping[str, Any]:
+        return scenarios.chance_events(st)
+
     # ------------------------------------------------------------------ flow
     def to_move(self, st: BHB) -> tuple[int, ...]:
         d = st.data
@@ -215,7 +218,7 @@ class Buccaneers(Game[BHBData, Action]):
         return st.data.to_dict()
 
     def determinize(self, st: BHB, seat: int, rng: Rng) -> None:
-        views.determinize(st.data, seat, rng)
+        views.determinize(st, seat, rng)
 
     # ------------------------------------------------------------------ actions
     def action_to_str(self, action: Action) -> str:

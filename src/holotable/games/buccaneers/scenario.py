@@ -6,8 +6,8 @@ step A), ``turn``, ``hands`` (required for ``selection``), ``tableaux`` (per sea
 ``"ID"`` or ``{"card", "turns", "face_down", "group", "active", "source"}``), ``draw_top`` (cards on top of
 the draw pile, top first; every card not placed anywhere goes below them), ``discard``, ``bh_pile``
 (``"ID"`` or ``["ID", seat]``), ``thresholds``, ``tokens`` (``{"W-6": seat}``), ``scores``, ``gps`` (seats
-playing a random card this turn), ``tiit_done`` and ``script`` (chance results in order:
-``{"reveal": [...], "pool": [...], "gps": [...]}``).
+playing a random card this turn), ``tiit_done`` and ``script`` (the older spelling of the scenario's
+``chance`` entry: chance results in order, ``{"reveal": [...], "pool": [...], "gps": [...], "shuffle": [[...]]}``).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from holotable.engine import ScenarioError, State
+from holotable.engine import chance as chances
 
 from . import cards as tb
 from . import flow
@@ -109,6 +110,17 @@ def _check_groups(tableau: list[Laid], key: str) -> None:
                                     f"{len(members) - 1}, not {m.turns}")
 
 
+def chance_events(st: State[BHBData, Any]) -> dict[str, chances.Check]:
+    """The chance a scenario can script, card ids in order: ``reveal`` (the black hole's revealed
+    card), ``pool`` (the Pool's card), ``gps`` (the Analog GPS Tracker's random card) and
+    ``shuffle`` (the order of the next shuffled pile: a new round's deal, the discards refilled)."""
+    return {"reveal": _card_check, "pool": _card_check, "gps": _card_check, "shuffle": chances.order(_card_check)}
+
+
+def _card_check(value: Any, where: str) -> str:
+    return _card_id(value, where)
+
+
 def arrange(st: State[BHBData, Any], arrangement: Mapping[str, Any]) -> None:
     d = st.data
     n = d.players
@@ -191,10 +203,11 @@ def arrange(st: State[BHBData, Any], arrangement: Mapping[str, Any]) -> None:
         raise ScenarioError("gps: there is only one Analog GPS Tracker")
     d.gps_next = [False] * n
     d.tiit_done = bool(arrangement.get("tiit_done", tb.THRESHOLD_IDS[3] in d.thresholds))
-    script = arrangement.get("script", {})
-    if not isinstance(script, dict) or not set(script) <= {"reveal", "pool", "gps"}:
-        raise ScenarioError("script: expected {'reveal'|'pool'|'gps': [card ids]}")
-    d.script = {k: _cards(v, f"script.{k}") for k, v in script.items() if v}
+    if "script" in arrangement:  # the older spelling of a scenario's "chance" entry, same mechanism
+        try:
+            st.script_chance(arrangement["script"])
+        except ScenarioError as exc:
+            raise ScenarioError(f"script: {exc}") from None
     d.phase, d.step, d.revealed, d.tentacle = phase, "", [], []
     d.bh_revealed = None
     d.tasks.clear()  # nothing pending: the simultaneous pick, or the scoring steps below

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from holotable.engine import Task, TaskStack
+from holotable.engine import chance as chances
 
 from . import cards as tb
 from .decisions import UseEgg, UsePool, UseRing
@@ -257,7 +258,7 @@ def cleanup(st: BHB) -> None:
     d.tokens = {}
     d.thresholds = []
     cards = tb.sort_cards(tb.all_cards(d))
-    st.rng.shuffle(cards)
+    chances.shuffle(st, "shuffle", cards)
     h = tb.hole(d).cards
     d.hands = [cards[i * h:(i + 1) * h] for i in range(n)]
     d.draw = cards[n * h:]

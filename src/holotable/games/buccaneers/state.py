@@ -113,8 +113,6 @@ class BHBData:
     threshold: list[int] = field(default_factory=list)
     pulled_in: list[bool] = field(default_factory=list)
     round_points: list[int] = field(default_factory=list)
-    #: Scripted outcomes of chance events for scenarios ("reveal", "pool", "gps"): card ids used in order.
-    script: dict[str, list[str]] = field(default_factory=dict)
     #: The card data this game plays with (``data.data_for(config)``: the shipped files with the
     #: configuration's data overrides); ``None`` = the shipped data. Shared, never modified.
     game_data: Any = None
@@ -131,8 +129,7 @@ class BHBData:
             revealed=[list(r) for r in self.revealed], tasks=self.tasks.copy(), asked=self.asked,
             tiit_done=self.tiit_done, toy_weight=list(self.toy_weight), e_weight=list(self.e_weight),
             threshold=list(self.threshold),
-            pulled_in=list(self.pulled_in), round_points=list(self.round_points),
-            script={k: list(v) for k, v in self.script.items()}, game_data=self.game_data,
+            pulled_in=list(self.pulled_in), round_points=list(self.round_points), game_data=self.game_data,
         )
 
     @property
@@ -160,5 +157,5 @@ class BHBData:
             "tasks": self.tasks.to_json(), "ask": list(self.ask), "tiit_done": self.tiit_done,
             "toy_weight": list(self.toy_weight), "e_weight": list(self.e_weight), "threshold": list(self.threshold),
             "pulled_in": list(self.pulled_in),
-            "round_points": list(self.round_points), "script": {k: list(v) for k, v in self.script.items()},
+            "round_points": list(self.round_points),
         }

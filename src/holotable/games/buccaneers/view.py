@@ -88,13 +88,14 @@ def view(st: State[BHBData, Any], seat: int | None) -> dict[str, Any]:
     return out
 
 
-def determinize(d: BHBData, seat: int, rng: Rng) -> None:
+def determinize(st: State[BHBData, Any], seat: int, rng: Rng) -> None:
     """Re-deal everything ``seat`` cannot see, keeping every count and public fact.
 
     Unseen cards (other hands, the draw pile, other seats' face-down toys and black-hole cards, another
     seat's Tentacle cards) are pooled and dealt back into the same places; face-down toy slots get toys.
     In the standard set-up the black holes of later rounds are re-drawn from the unseen ones.
     """
+    d = st.data
     kind, asked = d.ask
     slots: list[tuple[str, int, int]] = []  # (zone, owner, index)
     pool: list[str] = []
@@ -136,7 +137,6 @@ def determinize(d: BHBData, seat: int, rng: Rng) -> None:
             d.tentacle[i] = cid
         else:
             d.draw[i] = cid
-    d.script = {}
     if _hidden_holes(d):
         later = d.stack[d.round:]
         hidden = sorted(later + [h for h in d.box if h not in d.stack])

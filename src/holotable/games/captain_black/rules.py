@@ -22,8 +22,10 @@ from holotable.engine import (
     Outcome,
     Param,
     Rng,
+    ScenarioError,
     State,
 )
+from holotable.engine import chance as chances
 
 from . import actions as act
 from . import scenario as scenarios
@@ -69,6 +71,16 @@ SPEC = GameSpec(
         _param("timeout_draw", "int", "coins drawn for a player whose house timer runs out", minimum=1),
     ),
 )
+
+
+def _scripted_draw(st: CB, k: int) -> int | None:
+    """A scenario's scripted black count for a draw of ``k`` (``None``: roll), checked against the bag."""
+    black = chances.take(st, "draw")
+    d = st.data
+    if black is not None and not (max(0, k - d.bag_gold) <= black <= min(k, d.bag_black)):
+        raise ScenarioError(f"chance.draw: {black} black coin(s) in a draw of {k} from a bag of {d.bag_gold} "
+                            f"gold and {d.bag_black} black is impossible")
+    return black  # type: ignore[no-any-return]
 
 
 def draw_black(rng: Rng, gold: int, black: int, k: int) -> int:
@@ -145,7 +157,10 @@ class CaptainBlack(Game[CBData, Draw]):
 
     def arrange(self, st: CB, arrangement: Mapping[str, Any]) -> None:
         """Scenario starts: override data keys, checked for conservation (see scenario.py)."""
-        st.data = scenarios.arrange(st.data, st.config, data_for(st.config).components, arrangement)
+        scenarios.arrange(st, arrangement)
+
+    def chance_events(self, st: CB) -> Mapping[str, Any]:
+        return scenarios.chance_events(st)
 
     # ------------------------------------------------------------------ flow
     def to_move(self, st: CB) -> tuple[int, ...]:
@@ -197,7 +212,9 @@ class CaptainBlack(Game[CBData, Draw]):
     def apply(self, st: CB, seat: int, action: Draw) -> None:
         d = st.data
         k = action.k
-        black = draw_black(st.rng, d.bag_gold, d.bag_black, k)  # CB-DRAW-01
+        black = _scripted_draw(st, k) if st.script else None
+        if black is None:
+            black = draw_black(st.rng, d.bag_gold, d.bag_black, k)  # CB-DRAW-01
         gold = k - black
         d.last_draw = LastDraw(seat, k, gold, black)  # CB-DRAW-03: public
         d.moves_in_round += 1
@@ -305,7 +322,7 @@ class CaptainBlack(Game[CBData, Draw]):
                 if rule == "reshuffle" and d.parrot_aside:  # CB-AMB-10
                     d.parrot_deck = d.parrot_aside
                     d.parrot_aside = []
-                    st.rng.shuffle(d.parrot_deck)
+                    chances.shuffle(st, "shuffle", d.parrot_deck, top_last=True)
                     if st.events is not None:
                         st.emit("parrots_reshuffled", "The parrot deck ran out: set-aside parrots reshuffled")
                 else:  # "partial": what is left, the rest get nothing
@@ -367,7 +384,7 @@ class CaptainBlack(Game[CBData, Draw]):
         return st.data.to_dict()
 
     def determinize(self, st: CB, seat: int, rng: Rng) -> None:
-        views.determinize(st.data, seat, rng, public_tally=st.config["public_tally"])
+        views.determinize(st, seat, rng)
 
     # ------------------------------------------------------------------ actions
     def parse_action(self, text: str) -> Draw:

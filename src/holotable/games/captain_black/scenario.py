@@ -19,25 +19,34 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from holotable.engine import Config, ScenarioError
+from holotable.engine import Config, ScenarioError, State
+from holotable.engine import chance as chances
 
-from .data import Components
+from .data import Components, data_for
 from .state import EMPTY, FILLED, CBData
 
 CHEST_NAMES = {"filled": FILLED, "empty": EMPTY}
 
 
-def arrange(data: CBData, config: Config, components: Components, arrangement: Mapping[str, Any]) -> CBData:
-    """A copy of ``data`` with ``arrangement`` applied and checked; ``data`` itself is never touched."""
+def arrange(st: State[CBData, Any], arrangement: Mapping[str, Any]) -> None:
+    """Apply ``arrangement`` to a copy of the state's data and check it; the state keeps the copy."""
     unknown = sorted(set(arrangement) - set(_SETTERS))
     if unknown:
         raise ScenarioError(f"unknown arrangement key(s) {unknown} for captain-black; known: {sorted(_SETTERS)}")
-    new = data.copy()
+    config = st.config
+    new = st.data.copy()
     for key, value in arrangement.items():
         _SETTERS[key](new, config, value)
     _fit_round(new, config, arrangement)
-    _check_conservation(new, config, components)
-    return new
+    _check_conservation(new, config, data_for(config).components)
+    st.data = new
+
+
+def chance_events(st: State[CBData, Any]) -> dict[str, chances.Check]:
+    """``draw``: the black coins in the next draw (its gold is the rest of the handful);
+    ``shuffle``: the parrot deck when the set-aside parrots are reshuffled (CB-AMB-10), top first
+    like ``parrot_deck_top_first``."""
+    return {"draw": chances.integer(0), "shuffle": chances.order(chances.integer(0))}
 
 
 # ---------------------------------------------------------------------- one setter per key

@@ -62,7 +62,7 @@ def view(st: State[CBData, Draw], seat: int | None) -> dict[str, Any]:
 _HANDFUL = 8
 
 
-def determinize(d: CBData, seat: int, rng: Rng, *, public_tally: bool = True) -> None:
+def determinize(st: State[CBData, Draw], seat: int, rng: Rng) -> None:
     """Re-deal what ``seat`` cannot see: other seats' chests, the chest deck's order,
     and the parrot deck's order. Counts and every public fact are kept.
 
@@ -70,6 +70,7 @@ def determinize(d: CBData, seat: int, rng: Rng, *, public_tally: bool = True) ->
     the seat (all gold minus its own box minus the gold in the bag, which is the bag's
     coins minus the black coins not yet on the island), but not how it is split.
     """
+    d = st.data
     if d.over:
         return
     # Chest cards: the pool of unseen cards is everyone else's plus the deck.
@@ -90,7 +91,7 @@ def determinize(d: CBData, seat: int, rng: Rng, *, public_tally: bool = True) ->
     deck = sorted(d.parrot_deck)
     rng.shuffle(deck)
     d.parrot_deck = deck
-    if not public_tally:
+    if not st.config["public_tally"]:
         _redeal_hidden_boxes(d, seat, rng)
 
 

@@ -183,7 +183,7 @@ class BlackHoleCouncil(Game[BHCData, Act]):
 
     def arrange(self, st: BHC, arrangement: Mapping[str, Any]) -> None:
         """Scenario starts (see scenario.py): positions, banks, cards, deck and history."""
-        scenarios.arrange(self, st, arrangement)
+        scenarios.arrange(st, arrangement)
 
     # ------------------------------------------------------------------ flow
     def to_move(self, st: BHC) -> tuple[int, ...]:
@@ -671,7 +671,7 @@ class BlackHoleCouncil(Game[BHCData, Act]):
 
     # ------------------------------------------------------------------ information
     def view(self, st: BHC, seat: int | None) -> dict[str, Any]:
-        return views.view(self, st, seat)
+        return views.view(st, seat)
 
     def full(self, st: BHC) -> dict[str, Any]:
         """Everything, with each seat's points for the table (scenarios check them)."""
@@ -684,7 +684,7 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         return out
 
     def determinize(self, st: BHC, seat: int, rng: Rng) -> None:
-        views.determinize(st.data, seat, rng, data_for(st.config))
+        views.determinize(st, seat, rng)
 
     # ------------------------------------------------------------------ actions
     def action_to_str(self, action: Act) -> str:

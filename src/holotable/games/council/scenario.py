@@ -8,7 +8,9 @@ Deduction Round waits for guesses, the Pay-Out round is played at once), ``leade
 ``banks``, ``agendas`` (ids such as ``"AG-01"``), ``intrigue`` (kinds such as ``"settle"``),
 ``intrigue_played`` (booleans), ``table`` (five planet ids, Settle to Black Hole),
 ``deck_top_first``, ``deck_known`` and ``history`` (one entry per finished Negotiation Round:
-``{"planets": [5 ids], "written_off": false}``).
+``{"planets": [5 ids], "written_off": false}``). With ``round`` 10, ``payout`` (coins per seat) and
+``final_moves`` (spaces climbed per seat) arrange the end right after Pay-Out: ``positions`` and ``banks``
+are then the final ones and the game is over.
 
 The position must still add up: each of the 32 planets exactly once on the table, in the deck
 or in the history (BHC-INV-02), distinct Agendas, at most the printed Intrigue cards of each
@@ -30,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from holotable.engine import ScenarioError
 
 from .data import OUTCOMES, CouncilData, data_for, load_default
-from .state import DEDUCE, NEGOTIATE, BHCData
+from .state import DEDUCE, NEGOTIATE, OVER, BHCData
 
 if TYPE_CHECKING:
     from holotable.engine import State
@@ -41,10 +43,12 @@ if TYPE_CHECKING:
 DATA: CouncilData = load_default()
 
 
-def arrange(game: BlackHoleCouncil, st: State[BHCData, Act], arrangement: Mapping[str, Any]) -> None:
-    unknown = sorted(set(arrangement) - set(_SETTERS))
+def arrange(st: State[BHCData, Act], arrangement: Mapping[str, Any]) -> None:
+    game: BlackHoleCouncil = st.game  # type: ignore[assignment]
+    unknown = sorted(set(arrangement) - set(_SETTERS) - set(_AFTER_PAYOUT))
     if unknown:
-        raise ScenarioError(f"unknown arrangement key(s) {unknown} for council; known: {sorted(_SETTERS)}")
+        known = sorted([*_SETTERS, *_AFTER_PAYOUT])
+        raise ScenarioError(f"unknown arrangement key(s) {unknown} for council; known: {known}")
     d = st.data
     original = d.table + d.deck  # all 32 planets in their set-up order (nothing is in the history yet)
     table_given = "table" in arrangement
@@ -52,7 +56,7 @@ def arrange(game: BlackHoleCouncil, st: State[BHCData, Act], arrangement: Mappin
     if "round" in arrangement:
         _round(d, arrangement["round"])
     for key, value in arrangement.items():
-        if key != "round":
+        if key in _SETTERS and key != "round":
             _SETTERS[key](d, value)
     _fit(d, arrangement, original, table_given)
     _check(d)
@@ -61,9 +65,39 @@ def arrange(game: BlackHoleCouncil, st: State[BHCData, Act], arrangement: Mappin
         for kind, count in Counter(d.intrigue).items():
             if count > counts[kind]:
                 raise ScenarioError(f"'intrigue': there are only {counts[kind]} {OUTCOMES[kind]} cards")
+    if "payout" in arrangement:
+        _after_payout(d, arrangement)
+    elif "final_moves" in arrangement:
+        raise ScenarioError("'final_moves' belongs to a position right after Pay-Out: give 'payout' too")
     d.stock = -(sum(d.banks) + d.bribe_space + sum(d.pending) + (1 if d.accepted_from >= 0 else 0))
-    if d.round_kind == "P":
+    if d.round_kind == "P" and not d.over:
         game._start_round(d, st)
+
+
+#: The keys of a position right after Pay-Out (the game is over; nothing is played again).
+_AFTER_PAYOUT = ("payout", "final_moves")
+
+
+def _after_payout(d: BHCData, arrangement: Mapping[str, Any]) -> None:
+    """The game as Pay-Out and the final Advance left it: ``positions`` and ``banks`` are the final
+    ones, ``payout`` the coins each seat received, ``final_moves`` the spaces each climbed after.
+
+    The final Advance is compulsory and greedy (BHC-FINAL-01..04), so a seat that could still pay
+    for its next space is an impossible position."""
+    if d.round_kind != "P":
+        raise ScenarioError(f"'payout' needs the Pay-Out round: 'round' {len(d.order)}")
+    n = d.players
+    d.payout = [_int(f"payout[{i}]", v, 0) for i, v in enumerate(_per_seat("payout", arrangement["payout"], n))]
+    moves = arrangement.get("final_moves", [0] * n)
+    d.final_moves = [_int(f"final_moves[{i}]", v, 0, d.positions[i] - 1)
+                     for i, v in enumerate(_per_seat("final_moves", moves, n))]
+    for seat in range(n):
+        if d.positions[seat] < d.track_end and d.banks[seat] >= d.cost(seat):
+            raise ScenarioError(f"'banks': seat {seat} could still pay {d.cost(seat)} for the next space, and the "
+                                f"final Advance is compulsory (BHC-FINAL-02)")
+    d.bribe_space = 0  # BHC-AMB-15: Pay-Out returned it to the Stock
+    d.phase = OVER
+    d.over = True
 
 
 # ---------------------------------------------------------------------- setters

@@ -39,7 +39,8 @@ def _planet(pid: str, data: CouncilData = DATA) -> dict[str, Any]:
     return data.planet(pid).to_dict()
 
 
-def view(game: BlackHoleCouncil, st: State[BHCData, Act], seat: int | None) -> dict[str, Any]:
+def view(st: State[BHCData, Act], seat: int | None) -> dict[str, Any]:
+    game: BlackHoleCouncil = st.game  # type: ignore[assignment]
     d = st.data
     cfg = st.config
     data = data_for(cfg)
@@ -128,7 +129,7 @@ def _private(game: BlackHoleCouncil, d: BHCData, seat: int, data: CouncilData) -
 
 
 # ---------------------------------------------------------------------- determinisation
-def determinize(d: BHCData, seat: int, rng: Rng, data: CouncilData = DATA) -> None:
+def determinize(st: State[BHCData, Act], seat: int, rng: Rng) -> None:
     """Re-deal, consistently with everything ``seat`` knows, what it cannot see.
 
     * the unseen part of the Planet Deck (discarded Black-Hole planets at the bottom are public);
@@ -139,6 +140,8 @@ def determinize(d: BHCData, seat: int, rng: Rng, data: CouncilData = DATA) -> No
     * the colours of Deduction cards ``seat`` neither played nor received, re-picked to fit the
       new Agendas and the public right/wrong result.
     """
+    d = st.data
+    data = data_for(st.config)
     n = d.players
     unknown = len(d.deck) - d.deck_known
     top = sorted(d.deck[:unknown])  # canonical order first: the true order must not leak

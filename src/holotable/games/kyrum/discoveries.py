@@ -46,7 +46,7 @@ def discard_discovery(tab: Table, op: Mapping[str, Any], src: str) -> None:
             cands = predicates.discoveries_matching(tab, flt)
             if not cands:
                 return
-            remove_discovery(tab, cands[tab.rng.randrange(len(cands))]["id"], src)
+            remove_discovery(tab, gauges.random_discovery(tab, cands), src)
     elif predicates.discoveries_matching(tab, flt):
         tab.d.tasks.push(Discard(n, op.get("studied"), src))
 

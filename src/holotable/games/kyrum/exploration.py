@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from holotable.engine import chance as chances
+
 from . import encounters, ending, gauges, script
 from .decisions import Choice, ItemTiming, Offer
 from .pack import Item, recipe_name
@@ -122,7 +124,11 @@ def leave_area(tab: Table) -> None:
     else:
         d.journey += 1  # KYR-JOURNEY-02/03, KYR-AMB-05
         d.area = 0
-        d.planet_deck = tab.rng.shuffled(d.planet_discard)
+        d.planet_deck = list(d.planet_discard)
+        if tab.st is not None:
+            chances.shuffle(tab.st, "shuffle", d.planet_deck)
+        else:
+            tab.rng.shuffle(d.planet_deck)
         d.planet_discard = []
         tab.emit("journey", f"journey {d.journey} begins", journey=d.journey)
         reveal_area(tab)

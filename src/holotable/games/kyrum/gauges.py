@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from holotable.engine import chance as chances
 
 from . import ending
 from .pack import ELEMENTS, Item
@@ -12,9 +14,18 @@ if TYPE_CHECKING:
 
 
 def die(tab: Table) -> int:
-    if tab.d.dice_queue:
-        return tab.d.dice_queue.pop(0)
+    if tab.st is not None and tab.st.script:
+        face = chances.take(tab.st, "die")
+        if face is not None:
+            return int(face)
     return tab.rng.randint(1, 6)
+
+
+def random_discovery(tab: Table, cands: list[dict[str, Any]]) -> str:
+    """A discovery discarded at random (one ``randrange``), or a scenario's scripted ``discard``."""
+    if tab.st is None:
+        return str(cands[tab.rng.randrange(len(cands))]["id"])
+    return str(chances.pick(tab.st, "discard", [c["id"] for c in cands]))
 
 
 def maximum(tab: Table, res: str) -> int:

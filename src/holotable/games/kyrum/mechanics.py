@@ -14,7 +14,7 @@ list, next index).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from holotable.engine import Rng
 
@@ -22,16 +22,19 @@ from .pack import Pack
 from .state import KyrumData
 from .tasks import Stack
 
+if TYPE_CHECKING:
+    from holotable.engine import State
+
 Emit = Callable[..., None]
 
 
 class Table:
     """One game's data with what acting on it needs. Cheap to build per call."""
 
-    __slots__ = ("d", "emit", "opt", "pack", "reveal", "rng")
+    __slots__ = ("d", "emit", "opt", "pack", "reveal", "rng", "st")
 
     def __init__(self, data: KyrumData, pack: Pack, rng: Rng, options: Any, emit: Emit,
-                 reveal: Callable[[], None] = lambda: None) -> None:
+                 reveal: Callable[[], None] = lambda: None, state: State[KyrumData, Any] | None = None) -> None:
         self.d = data
         self.pack = pack
         self.rng = rng
@@ -40,6 +43,8 @@ class Table:
         #: ``State.reveal``: the player just read or drew something hidden (a script, a card), or a
         #: message left for the partner, so the action cannot be taken back.
         self.reveal = reveal
+        #: The engine state, whose scripted chance (a scenario's ``chance``) comes before the RNG.
+        self.st = state
 
     @property
     def stack(self) -> Stack:

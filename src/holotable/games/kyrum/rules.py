@@ -94,7 +94,7 @@ def pack_of(config: Config) -> Pack:
 
 def table(st: KS) -> Table:
     return Table(st.data, pack_of(st.config), st.rng, st.config, _private_emit(st) if st.config["private"] else st.emit,
-                 st.reveal)
+                 st.reveal, st)
 
 
 def _private_emit(st: KS) -> Any:
@@ -156,7 +156,10 @@ class Kyrum(Game[KyrumData, KAction]):
         return data.copy()
 
     def arrange(self, st: KS, arrangement: Mapping[str, Any]) -> None:
-        st.data = scenarios.arrange(st.data, pack_of(st.config), st.rng, st.config, arrangement)
+        scenarios.arrange(st, arrangement)
+
+    def chance_events(self, st: KS) -> Mapping[str, Any]:
+        return scenarios.chance_events(st)
 
     def to_move(self, st: KS) -> tuple[int, ...]:
         return () if st.data.finished else (0,)
@@ -197,12 +200,10 @@ class Kyrum(Game[KyrumData, KAction]):
 
     # ------------------------------------------------------------------ information
     def view(self, st: KS, seat: int | None) -> dict[str, Any]:
-        if seat is None and st.config["private"]:  # a spectator of a private game learns only that it runs
-            return {"private": True, "game_number": st.data.game, "phase": views.phase(st.data)}
-        return views.view(table(st))
+        return views.view(st, seat)
 
     def determinize(self, st: KS, seat: int, rng: Rng) -> None:
-        views.determinize(st.data, pack_of(st.config), rng)
+        views.determinize(st, seat, rng)
 
     def full(self, st: KS) -> dict[str, Any]:
         return st.data.to_dict()

@@ -4,15 +4,17 @@ Keys (all optional): ``gauges`` and ``elements`` (partial objects), ``journey``,
 ``slots`` ([{planet, die, explored}] x 4), ``window_open``, ``planet_deck_top_first``,
 ``encounter_deck_top_first``, ``discovery_deck_top_first``, ``inventory`` ([{id, paid?, studied?}]),
 ``narratives`` (campaign records), ``items`` ({id: owned}), ``flags``, ``np_bank``, ``script_np``,
-``dice`` (die faces used before the RNG, spec §10 ``FixedDice``).
+``dice`` (die faces used before the RNG, spec §10 ``FixedDice``: the same as the scenario's
+``"chance": {"die": [...]}``, which also scripts the journey-end reshuffle, ``shuffle``, and a
+discovery discarded at random, ``discard``).
 Card conservation (P-K-04) is restored: planets not placed go to the discard pile, encounters not
 in the deck are removed, discoveries not in deck or inventory are discarded.
 
 >>> import holotable
 >>> st = holotable.load("kyrum").new_state(1, seed=0)
 >>> st.arrange({"gauges": {"fuel": 3}, "dice": [6, 6]})
->>> st.data.gauges["fuel"], st.data.dice_queue
-(3, [6, 6])
+>>> st.data.gauges["fuel"], st.script["die"]
+(3, (6, 6))
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from holotable.engine import Config, Rng, ScenarioError
+from holotable.engine import ScenarioError, State
+from holotable.engine import chance as chances
 
 from .pack import ELEMENTS, GAUGES, Pack
 from .state import KyrumData
@@ -36,7 +39,31 @@ def _int(name: str, v: Any, lo: int, hi: int) -> int:
     return v
 
 
-def arrange(data: KyrumData, pack: Pack, rng: Rng, config: Config, arrangement: Mapping[str, Any]) -> KyrumData:
+def chance_events(st: State[KyrumData, Any]) -> dict[str, chances.Check]:
+    """``die``: die faces (1..6) in the order rolled; ``shuffle``: the planet deck reshuffled from the
+    discards at a journey's end (KYR-JOURNEY-02), top first; ``discard``: the id of a discovery
+    discarded at random."""
+    from .rules import pack_of  # rules imports this module
+
+    pack = pack_of(st.config)
+
+    def planet(value: Any, where: str) -> int:
+        if isinstance(value, bool) or value not in pack.planets:
+            raise ScenarioError(f"{where}: unknown planet {value!r}")
+        return int(value)
+
+    def discovery(value: Any, where: str) -> str:
+        if value not in pack.discoveries:
+            raise ScenarioError(f"{where}: unknown discovery {value!r}")
+        return str(value)
+
+    return {"die": chances.integer(1, 6), "shuffle": chances.order(planet), "discard": discovery}
+
+
+def arrange(st: State[KyrumData, Any], arrangement: Mapping[str, Any]) -> None:
+    from .rules import pack_of  # rules imports this module
+
+    data, pack = st.data, pack_of(st.config)
     unknown = sorted(set(arrangement) - set(KEYS))
     if unknown:
         raise ScenarioError(f"unknown arrangement key(s) {unknown} for kyrum; known: {list(KEYS)}")
@@ -114,9 +141,11 @@ def arrange(data: KyrumData, pack: Pack, rng: Rng, config: Config, arrangement: 
         d.camp["np_bank"] = _int("np_bank", a["np_bank"], 0, 10_000)
     if "script_np" in a:
         d.script_np = _int("script_np", a["script_np"], 0, 1000)
+    st.data = d
     if "dice" in a:
-        d.dice_queue = [_int("dice", v, 1, 6) for v in a["dice"]]
-    return d
+        if not isinstance(a["dice"], list):
+            raise ScenarioError(f"'dice' must be a list of die faces, got {a['dice']!r}")
+        st.script_chance({"die": [_int("dice", v, 1, 6) for v in a["dice"]]})
 
 
 def _planet(pack: Pack, p: Any) -> int:

@@ -60,8 +60,6 @@ class KyrumData:
     result: dict[str, Any] | None = None
     finished: bool = False
     camp: dict[str, Any] = field(default_factory=dict)
-    #: Test hook (spec §10 ``FixedDice``): die faces used before the RNG; empty in real games.
-    dice_queue: list[int] = field(default_factory=list)
 
     def copy(self) -> KyrumData:
         return KyrumData(
@@ -72,7 +70,7 @@ class KyrumData:
             jcopy(self.inventory), dict(self.gauges), dict(self.elements), dict(self.peaks),
             [list(d) for d in self.discounts], dict(self.item_uses), self.script_np, self.exploring, list(self.dice),
             self.tasks.copy(), jcopy(self.reading), jcopy(self.result),
-            self.finished, jcopy(self.camp), list(self.dice_queue),
+            self.finished, jcopy(self.camp),
         )
 
     @property

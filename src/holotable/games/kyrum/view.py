@@ -14,12 +14,14 @@ from holotable.engine import Rng
 
 from .decisions import Choice
 from .gauges import owned
-from .pack import ELEMENTS, Pack
+from .pack import ELEMENTS
 from .predicates import objective_status
 from .script import enabled_options
 from .state import KyrumData, jcopy
 
 if TYPE_CHECKING:
+    from holotable.engine import State
+
     from .mechanics import Table
 
 
@@ -40,7 +42,12 @@ def phase(d: KyrumData) -> str:
     return "DISTANCE_WINDOW" if d.window_open else "AREA"
 
 
-def view(tab: Table) -> dict[str, Any]:
+def view(st: State[KyrumData, Any], seat: int | None) -> dict[str, Any]:
+    if seat is None and st.config["private"]:  # a spectator of a private game learns only that it runs
+        return {"private": True, "game_number": st.data.game, "phase": phase(st.data)}
+    from .rules import table  # rules imports this module
+
+    tab = table(st)
     d, pack = tab.d, tab.pack
     status = objective_status(tab)
     out: dict[str, Any] = {
@@ -120,11 +127,14 @@ def _decision(tab: Table) -> dict[str, Any] | None:
     return out
 
 
-def determinize(d: KyrumData, pack: Pack, rng: Rng) -> None:
+def determinize(st: State[KyrumData, Any], seat: int, rng: Rng) -> None:
     """Re-deal the three decks; the top planet's back (public) keeps its alert mark.
 
     Each deck is sorted before it is shuffled, so the sample depends on what the player knows
     (which cards are in it) and ``rng`` alone, never on the true order."""
+    from .rules import pack_of  # rules imports this module
+
+    d, pack = st.data, pack_of(st.config)
     if d.planet_deck:
         alert = pack.planets[d.planet_deck[0]].back_alert
         d.planet_deck = rng.shuffled(sorted(d.planet_deck))
@@ -132,4 +142,3 @@ def determinize(d: KyrumData, pack: Pack, rng: Rng) -> None:
         d.planet_deck[0], d.planet_deck[top] = d.planet_deck[top], d.planet_deck[0]
     d.encounter_deck = rng.shuffled(sorted(d.encounter_deck))
     d.discovery_deck = rng.shuffled(sorted(d.discovery_deck))
-    d.dice_queue = []

@@ -10,10 +10,13 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from holotable.engine import ScenarioError
+from holotable.engine import chance as chances
+
 from . import geometry as geo
 from .data import CARGO_TYPES, Content
 from .geometry import XY, Mover, RulerResult
-from .physics import FlickOutcome, FlickResolver, PymunkFlickResolver, apply_noise
+from .physics import Contact, FlickOutcome, FlickResolver, PymunkFlickResolver, apply_noise
 from .state import SPData
 
 if TYPE_CHECKING:
@@ -26,13 +29,6 @@ DECISIONS = frozenset({
     "wind_dir", "ruler", "dock_offer", "capture_offer", "drift", "base_buy", "base_look", "base_sell",
     "base_recharge", "base_take", "damage_pay", "blind_pick",
 })
-
-RESOLVER: list[FlickResolver] = [PymunkFlickResolver()]
-
-
-def resolver() -> FlickResolver:
-    return RESOLVER[-1]
-
 
 class Ctx:
     """What the flow needs besides the data: content, config values, the RNG and the log."""
@@ -149,7 +145,13 @@ def draw_token(ctx: Ctx, seat: int) -> int | None:
     bag = [t for t, w in enumerate(d.where) if w == "bag"]
     if not bag:
         return None
-    t, picked = bag[0], bag[ctx.rng.randrange(len(bag))]
+    face = chances.take(ctx.st, "bag") if ctx.st.script else None
+    if face is None:
+        t, picked = bag[0], bag[ctx.rng.randrange(len(bag))]
+    else:  # a scenario's scripted face
+        t, picked = bag[0], next((b for b in bag if d.ident[b] == face), -1)
+        if picked < 0:
+            raise ScenarioError(f"chance.bag: no {face} token is left in the bag")
     d.ident[t], d.ident[picked] = d.ident[picked], d.ident[t]
     d.where[t], d.holder[t], d.known[t] = "transit", seat, 1 << seat
     d.sort_bag()
@@ -687,7 +689,7 @@ def recharge(ctx: Ctx, seat: int, base: int, k: int) -> int:
     for v in range(1, 6):
         if not d.draw[v] and d.discard[v]:
             pile = sorted(d.discard[v])
-            ctx.rng.shuffle(pile)
+            chances.shuffle(ctx.st, "shuffle", pile)
             d.draw[v], d.discard[v] = pile, []
     own = d.owner[base] == seat
     if own:
@@ -737,9 +739,13 @@ def pay_damage(ctx: Ctx, seat: int, how: str, arg: int) -> None:
 
 def blind_pick(ctx: Ctx, victim: int, index: int) -> None:
     d = ctx.d
-    hand = sorted(d.hands[victim])
-    ctx.rng.shuffle(hand)  # the picker sees only backs: a fresh shuffled presentation
-    cid = hand[index]
+    cid = chances.take(ctx.st, "blind") if ctx.st.script else None
+    if cid is None:
+        hand = sorted(d.hands[victim])
+        ctx.rng.shuffle(hand)  # the picker sees only backs: a fresh shuffled presentation
+        cid = hand[index]
+    elif cid not in d.hands[victim]:
+        raise ScenarioError(f"chance.blind: seat {victim} holds no {cid}")
     ctx.reveal()
     d.hands[victim].remove(cid)
     d.discard[ctx.content.card(cid).value].append(cid)
@@ -753,13 +759,34 @@ def resolve_flick(ctx: Ctx, task: dict[str, Any], angle: float, strength: float,
                   flick_resolver: FlickResolver | None = None) -> tuple[float, float, FlickOutcome]:
     """The flick's physical result, before the rules apply it: the dexterity noise (SP-PHYS-05) drawn
     from the game's RNG, then the resolver (the game's own unless one is given, e.g. one that records
-    the path for the browser's animation). Returns the noisy angle and strength and the outcome."""
+    the path for the browser's animation). Returns the noisy angle and strength and the outcome.
+
+    A scenario's scripted ``flick`` outcome replaces both: no noise, no physics, no draw from the RNG."""
     d = ctx.d
+    scripted = chances.take(ctx.st, "flick") if ctx.st.script else None
+    if scripted is not None:
+        return angle, strength, scripted_flick(d, task["tid"], scripted)
     level = ctx.c.dexterity[ctx.cfg["dexterity"]]
     na, ns = apply_noise(angle, strength, level, ctx.rng)
-    out = (flick_resolver or resolver()).resolve(d.layout, d.ship_positions(), d.map_tokens(), task["tid"], na, ns,
-                                                 ctx.rng, walled=ctx.cfg["walled_border"])
+    physics = flick_resolver or PymunkFlickResolver()
+    out = physics.resolve(d.layout, d.ship_positions(), d.map_tokens(), task["tid"], na, ns, ctx.rng,
+                          walled=ctx.cfg["walled_border"])
     return na, ns, out
+
+
+def scripted_flick(d: SPData, tid: int, outcome: dict[str, Any]) -> FlickOutcome:
+    """A scenario's flick outcome (checked in form by ``scenario.flick_outcome``) against the table now."""
+    on_map = {t for t, w in enumerate(d.where) if w == "map"}
+    named = set(outcome["rest"]) | set(outcome["exits"]) | set(outcome["turned_over"])
+    named |= {ct["token"] for ct in outcome["contacts"]}
+    if tid not in on_map or not named <= on_map:
+        raise ScenarioError(f"chance.flick: token(s) {sorted(named - on_map)} or the flicked token {tid} "
+                            f"are not on the map")
+    if set(outcome["rest"]) & set(outcome["exits"]):
+        raise ScenarioError("chance.flick: a token cannot both rest on the field and leave it")
+    return FlickOutcome(rest=dict(outcome["rest"]), exits=dict(outcome["exits"]),
+                        contacts=[Contact(**ct) for ct in outcome["contacts"]],
+                        turned_over=set(outcome["turned_over"]))
 
 
 def do_flick(ctx: Ctx, task: dict[str, Any], angle: float, strength: float) -> None:

@@ -28,6 +28,7 @@ from holotable.engine import (
 from . import actions as act
 from . import flow
 from . import geometry as geo
+from . import scenario as scenarios
 from . import view as views
 from .actions import SPAction
 from .data import CATALOG, Content, Preset, content_for, load_default
@@ -164,9 +165,10 @@ class SpacePirates(Game[SPData, SPAction]):
         return data.copy()
 
     def arrange(self, st: SP, arrangement: Mapping[str, Any]) -> None:
-        from . import scenario
+        scenarios.arrange(st, arrangement)
 
-        scenario.arrange(st, arrangement, content_for(st.config))
+    def chance_events(self, st: SP) -> Mapping[str, Any]:
+        return scenarios.chance_events(st)
 
     # ------------------------------------------------------------------ flow
     def ctx(self, st: SP) -> Ctx:
@@ -219,13 +221,13 @@ class SpacePirates(Game[SPData, SPAction]):
 
     # ------------------------------------------------------------------ information
     def view(self, st: SP, seat: int | None) -> dict[str, Any]:
-        return views.view(st, seat, content_for(st.config), self.decision(st))
+        return views.view(st, seat)
 
     def full(self, st: SP) -> dict[str, Any]:
         return st.data.to_dict()
 
     def determinize(self, st: SP, seat: int, rng: Rng) -> None:
-        views.determinize(st.data, seat, rng, content_for(st.config))
+        views.determinize(st, seat, rng)
 
     # ------------------------------------------------------------------ actions
     def parse_action(self, text: str) -> SPAction:

@@ -12,11 +12,17 @@ Keys (all optional):
   bank; every card not in a hand is back in its draw stack, in id order unless ``draw`` says otherwise);
 * ``draw`` / ``discard``: ``{"v": [card ids, top last]}``; ``mc``: per seat; ``owner``: ``{"base": seat}``;
   ``market``: ``{"base": card}``; ``storm``: ``[x, y]``; ``active``: seat; ``arrested``: [seats];
+* ``market_up``: bases whose market card lies face up (SP-BASE-05); ``seen_markets``: per seat the bases
+  whose face-down market card that seat has looked at (SP-SETUP-10, SP-BASE-03);
 * ``start``: ``"turn"`` (default: the active player's turn starts), ``{"move": V}`` (the active player
   moves with V rulers, no adventures), ``{"base": true}`` (the base-action sequence), ``{"wind": true}``,
   ``{"storm": true}``, ``{"damage": seat}``.
 
 The bank is recomputed so that money is conserved (SP-MONEY-01) unless ``bank`` is given.
+
+Chance a scenario can script (its ``chance`` entry, :func:`chance_events`): ``bag`` (the face of a
+token drawn from the bag), ``flick`` (a flick's whole outcome, instead of the noise and the physics),
+``shuffle`` (a draw stack rebuilt from its discards, top last) and ``blind`` (the card a blind pick takes).
 """
 
 from __future__ import annotations
@@ -25,10 +31,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from holotable.engine import ScenarioError
+from holotable.engine import chance as chances
 
 from . import flow
 from . import geometry as geo
-from .data import CARGO_TYPES, Content, layout_overrides
+from .data import CARGO_TYPES, content_for, layout_overrides
 from .flow import Ctx, push
 from .state import Ship
 
@@ -39,7 +46,7 @@ if TYPE_CHECKING:
     from .state import SPData
 
 KEYS = {"layout", "ships", "tokens", "holds", "hands", "draw", "discard", "mc", "bank", "owner", "market", "storm",
-        "active", "arrested", "start"}
+        "active", "arrested", "market_up", "seen_markets", "start"}
 
 
 def _xy(v: Any, key: str) -> tuple[float, float]:
@@ -48,7 +55,8 @@ def _xy(v: Any, key: str) -> tuple[float, float]:
     return (float(v[0]), float(v[1]))
 
 
-def arrange(st: State[SPData, SPAction], arr: Mapping[str, Any], content: Content) -> None:
+def arrange(st: State[SPData, SPAction], arr: Mapping[str, Any]) -> None:
+    content = content_for(st.config)
     unknown = set(arr) - KEYS
     if unknown:
         raise ScenarioError(f"unknown arrangement key(s): {', '.join(sorted(unknown))}")
@@ -152,6 +160,15 @@ def arrange(st: State[SPData, SPAction], arr: Mapping[str, Any], content: Conten
         d.bought[int(s)] = True
     for b, card in arr.get("market", {}).items():
         d.market[int(b)] = str(card)
+    if "market_up" in arr:
+        d.market_up = [False] * len(d.market)
+        for up in _bases_with_market(d, arr["market_up"], "market_up"):
+            d.market_up[up] = True
+    if "seen_markets" in arr:
+        seen = arr["seen_markets"]
+        if not isinstance(seen, list) or len(seen) != n:
+            raise ScenarioError(f"seen_markets: one list of bases per seat ({n})")
+        d.seen_markets = [set(_bases_with_market(d, s, f"seen_markets.{i}")) for i, s in enumerate(seen)]
     d.bank = int(arr["bank"]) if "bank" in arr else c.bank_total - sum(d.mc)
     if d.bank < 0:
         raise ScenarioError("mc: more money than the 195 MC of the game")
@@ -189,6 +206,84 @@ def arrange(st: State[SPData, SPAction], arr: Mapping[str, Any], content: Conten
     else:
         raise ScenarioError(f"start: unknown {start!r}")
     flow.advance(ctx)
+
+
+def _bases_with_market(d: SPData, value: Any, key: str) -> list[int]:
+    """Base indices that hold a market card (uninhabited bases have none to turn up or look at)."""
+    if not isinstance(value, list):
+        raise ScenarioError(f"{key}: expected a list of base indices")
+    for b in value:
+        if isinstance(b, bool) or not isinstance(b, int) or not 0 <= b < len(d.market):
+            raise ScenarioError(f"{key}: {b!r} is not a base index (0..{len(d.market) - 1})")
+        if d.market[b] is None:
+            raise ScenarioError(f"{key}: base {b} is uninhabited and has no market card")
+    return list(value)
+
+
+def chance_events(st: State[SPData, SPAction]) -> dict[str, chances.Check]:
+    content = content_for(st.config)
+    faces = sorted(set(content.tokens))
+    cards = {card.id for card in content.energy}
+
+    def face(value: Any, where: str) -> str:
+        if value not in faces:
+            raise ScenarioError(f"{where}: expected a token face among {faces}, got {value!r}")
+        return str(value)
+
+    def card(value: Any, where: str) -> str:
+        if value not in cards:
+            raise ScenarioError(f"{where}: {value!r} is not an energy card id")
+        return str(value)
+
+    return {"bag": face, "flick": flick_outcome, "shuffle": chances.order(card), "blind": card}
+
+
+_FLICK_KEYS = {"rest", "exits", "turned_over", "contacts"}
+_CONTACT_KINDS = ("element", "base", "ship", "token")
+
+
+def flick_outcome(value: Any, where: str) -> dict[str, Any]:
+    """A scripted flick: ``{"rest": {tid: [x, y]}, "exits": {tid: [x, y]}, "turned_over": [tid],
+    "contacts": [{"time", "token", "kind", "other", "speed", "point"?}]}`` (every key optional):
+    where the moved tokens stop, where tokens crossed the border, which turned over, and the
+    first contacts, as the physics would report them (``physics.FlickOutcome``)."""
+    if not isinstance(value, dict) or set(value) - _FLICK_KEYS:
+        raise ScenarioError(f"{where}: expected an object with keys among {sorted(_FLICK_KEYS)}, got {value!r}")
+
+    def tid(v: Any, at: str) -> int:
+        try:
+            t = int(v)
+        except (TypeError, ValueError):
+            raise ScenarioError(f"{at}: {v!r} is not a token id") from None
+        if isinstance(v, bool) or t < 0:
+            raise ScenarioError(f"{at}: {v!r} is not a token id")
+        return t
+
+    def places(key: str) -> dict[int, tuple[float, float]]:
+        raw = value.get(key, {})
+        if not isinstance(raw, dict):
+            raise ScenarioError(f"{where}.{key}: expected {{token id: [x, y]}}")
+        return {tid(k, f"{where}.{key}"): _xy(p, f"{where}.{key}.{k}") for k, p in raw.items()}
+
+    turned = value.get("turned_over", [])
+    if not isinstance(turned, list):
+        raise ScenarioError(f"{where}.turned_over: expected a list of token ids")
+    contacts = []
+    for i, ct in enumerate(value.get("contacts", [])):
+        at = f"{where}.contacts[{i}]"
+        if not isinstance(ct, dict) or set(ct) - {"time", "token", "kind", "other", "speed", "point"}:
+            raise ScenarioError(f"{at}: expected {{time, token, kind, other, speed, point?}}")
+        if ct.get("kind") not in _CONTACT_KINDS:
+            raise ScenarioError(f"{at}.kind: expected one of {list(_CONTACT_KINDS)}")
+        try:
+            time, speed = float(ct.get("time", 0.0)), float(ct.get("speed", 0.0))
+        except (TypeError, ValueError):
+            raise ScenarioError(f"{at}: time and speed are numbers") from None
+        contacts.append({"time": time, "token": tid(ct.get("token"), f"{at}.token"), "kind": ct["kind"],
+                         "other": str(ct.get("other", "")), "speed": speed,
+                         "point": None if ct.get("point") is None else _xy(ct["point"], f"{at}.point")})
+    return {"rest": places("rest"), "exits": places("exits"),
+            "turned_over": [tid(t, f"{where}.turned_over") for t in turned], "contacts": contacts}
 
 
 def _take(d: SPData, ident: str) -> int:

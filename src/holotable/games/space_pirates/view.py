@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .data import CARGO_TYPES, Content
+from .data import CARGO_TYPES, content_for
 from .state import SPData
 
 if TYPE_CHECKING:
@@ -31,9 +31,9 @@ def _knows(d: SPData, t: int, seat: int | None) -> bool:
     return bool(d.known[t] >> seat & 1)
 
 
-def view(st: State[SPData, SPAction], seat: int | None, content: Content,
-         decision: dict[str, Any] | None) -> dict[str, Any]:
-    d = st.data
+def view(st: State[SPData, SPAction], seat: int | None) -> dict[str, Any]:
+    decision: dict[str, Any] | None = st.game.decision(st)  # type: ignore[attr-defined]
+    d, content = st.data, content_for(st.config)
     lay = d.layout
     tokens = []
     for t in range(len(d.ident)):
@@ -109,8 +109,9 @@ def view(st: State[SPData, SPAction], seat: int | None, content: Content,
     return out
 
 
-def determinize(d: SPData, seat: int, rng: Rng, content: Content) -> None:
+def determinize(st: State[SPData, SPAction], seat: int, rng: Rng) -> None:
     """Re-deal what ``seat`` cannot see: hidden token faces, unseen market cards, others' hands."""
+    d, content = st.data, content_for(st.config)
     if d.over:
         return
     n = d.n
