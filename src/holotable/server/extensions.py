@@ -38,7 +38,8 @@ class TableExtension:
     game: str = ""
 
     def router(self, manager: TableManager) -> APIRouter | None:
-        """Extra HTTP routes (mounted once, at start), or ``None``."""
+        """Extra HTTP routes (included once, when the app is made; they may use ``self`` and
+        ``manager``, both this app's), or ``None``."""
         return None
 
     async def start(self, manager: TableManager) -> None:

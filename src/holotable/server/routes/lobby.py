@@ -7,7 +7,7 @@ from typing import Any, Literal
 from fastapi import APIRouter
 
 from ..schemas import CreateTableRequest, CreateTableResponse, JoinRequest, RematchResponse, SeatToken, TableSummary
-from .shared import ERRORS, ActingSeat, Manager, Table, created
+from .shared import ERRORS, AsPlayer, Manager, Table, created
 
 router = APIRouter()
 
@@ -47,6 +47,6 @@ async def table_catalog(table: Table) -> dict[str, Any]:
 
 
 @router.post("/api/tables/{table_id}/rematch", response_model=RematchResponse, responses=ERRORS)
-async def rematch(table: Table, seat: ActingSeat, manager: Manager) -> dict[str, Any]:
-    new, you = await manager.rematch(table, seat)
+async def rematch(player: AsPlayer) -> dict[str, Any]:
+    new, you = await player.manager.rematch(player.table, player.seat)
     return created(new, you)
