@@ -95,7 +95,7 @@ class CouncilExtension(TableExtension):
         self._store: Store | None = None
 
     async def start(self, manager: TableManager) -> None:
-        # A new server (or a restart): forget what another store held, create the table if missing.
+        # One instance per app; an app started again begins afresh. The chat table is created if missing.
         self._lines = {}
         self._recent = {}
         self._store = manager.store

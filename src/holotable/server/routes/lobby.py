@@ -7,7 +7,7 @@ from typing import Any, Literal
 from fastapi import APIRouter
 
 from ..schemas import CreateTableRequest, CreateTableResponse, JoinRequest, RematchResponse, SeatToken, TableSummary
-from .shared import ERRORS, AsPlayer, Manager, Table, created
+from .shared import ERRORS, Manager, Seat, Table, created
 
 router = APIRouter()
 
@@ -26,19 +26,20 @@ async def list_tables(
 
 
 @router.get("/api/tables/{table_id}", response_model=TableSummary, responses=ERRORS)
-async def table_summary(table: Table) -> dict[str, Any]:
-    return table.summary()
+async def table_summary(ref: Table) -> dict[str, Any]:
+    return (await ref.table()).summary()
 
 
 @router.post("/api/tables/{table_id}/join", response_model=SeatToken, responses=ERRORS)
-async def join(table: Table, body: JoinRequest, manager: Manager) -> dict[str, Any]:
-    seat, token = await manager.join(table, body.invite, body.name)
+async def join(ref: Table, body: JoinRequest) -> dict[str, Any]:
+    seat, token = await ref.manager.join(await ref.table(), body.invite, body.name)
     return {"seat": seat, "token": token}
 
 
 @router.get("/api/tables/{table_id}/catalog", responses=ERRORS)
-async def table_catalog(table: Table) -> dict[str, Any]:
+async def table_catalog(ref: Table) -> dict[str, Any]:
     """What the table page needs beyond a view (Buccaneers' card list), built from this table's config."""
+    table = await ref.table()
     try:
         from holotable.web.cards import catalog
     except ImportError:  # the browser package is not installed: nothing to describe
@@ -47,6 +48,7 @@ async def table_catalog(table: Table) -> dict[str, Any]:
 
 
 @router.post("/api/tables/{table_id}/rematch", response_model=RematchResponse, responses=ERRORS)
-async def rematch(player: AsPlayer) -> dict[str, Any]:
-    new, you = await player.manager.rematch(player.table, player.seat)
+async def rematch(ref: Seat) -> dict[str, Any]:
+    table, seat = await ref.player()
+    new, you = await ref.manager.rematch(table, seat)
     return created(new, you)

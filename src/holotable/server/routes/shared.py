@@ -1,10 +1,7 @@
-"""What the routers share: dependencies for the app's table manager, the table named in the path
-(404, or 410 for one that no longer rebuilds) and the seat of the ``Authorization`` token (403), and the
-documented error responses. Every dependency is ``async``: FastAPI would run a plain function in a
-worker thread, a measurable cost on every request.
-
-A dependency runs before FastAPI checks the route's own query and body, so a request that is wrong in
-two ways (no such table *and* a malformed body) hears of the first of them that a dependency finds."""
+"""What the routers share: dependencies for the app's table manager (:data:`Manager`), the table named
+in the path (:data:`Table`: 404, or 410 for one that no longer rebuilds) and the seat of the
+``Authorization`` token (:data:`Seat`: 403), and the documented error responses. Every dependency is
+``async``: FastAPI would run a plain function in a worker thread, a measurable cost on every request."""
 
 from __future__ import annotations
 
@@ -39,56 +36,57 @@ async def manager_of(connection: HTTPConnection) -> TableManager:
 Manager = Annotated[TableManager, Depends(manager_of)]
 
 
-async def table_of(table_id: str, connection: HTTPConnection) -> LiveTable:
-    """The table of the path; :class:`ApiError` 404 (no such table) or 410 (it no longer rebuilds)."""
-    return await app_manager(connection).get(table_id)
-
-
-Table = Annotated[LiveTable, Depends(table_of)]
-
-
-# The routes that play take one dependency that holds all they need: FastAPI solves every dependency
-# (and each one's own) on every request, which a chain of small ones makes measurably slower.
 @dataclass(frozen=True)
-class Viewer:
-    """Who asks for a table's state: the manager, the table of the path and the token's seat (``None``: a spectator)."""
+class TableRef:
+    """The table a request names: this app's manager and the path's table id.
+
+    The route looks the table up itself (:meth:`table`), after FastAPI has checked its query and body:
+    a dependency that raised would answer a request wrong in two ways (no such table *and* a malformed
+    body) with the 404 instead of the 422 it has always had."""
 
     manager: TableManager
-    table: LiveTable
-    seat: int | None
+    table_id: str
+
+    async def table(self) -> LiveTable:
+        """The table; :class:`ApiError` 404 (no such table) or 410 (it no longer rebuilds)."""
+        return await self.manager.get(self.table_id)
 
 
 @dataclass(frozen=True)
-class Player:
-    """Who plays at a table: the manager, the table of the path and the token's seat."""
+class SeatRef(TableRef):
+    """A table and the ``Authorization`` header that may hold a seat token."""
 
-    manager: TableManager
-    table: LiveTable
-    seat: int
+    authorization: str | None
 
+    async def viewer(self) -> tuple[LiveTable, int | None]:
+        """The table, then the seat of the token: ``None`` without one (a spectator); a forged token or
+        a malformed header is a 403."""
+        table = await self.table()
+        token = bearer_token(self.authorization)
+        return table, None if token is None else table.seat_of(token)
 
-async def viewer_of(table_id: str, connection: HTTPConnection,
-                    authorization: Annotated[str | None, Header()] = None) -> Viewer:
-    """The table (404/410), then the seat of the token: ``None`` without one; a forged token or a
-    malformed header is a 403."""
-    manager = app_manager(connection)
-    table = await manager.get(table_id)
-    token = bearer_token(authorization)
-    return Viewer(manager, table, None if token is None else table.seat_of(token))
-
-
-async def player_of(table_id: str, connection: HTTPConnection,
-                    authorization: Annotated[str | None, Header()] = None) -> Player:
-    """The table (404/410), then the seat of the token, which the route needs: no token, a forged one
-    or a malformed header is a 403."""
-    manager = app_manager(connection)
-    table = await manager.get(table_id)
-    token = bearer_token(authorization, missing="acting needs your seat token (Authorization: Bearer <token>)")
-    return Player(manager, table, table.seat_of(token))
+    async def player(self) -> tuple[LiveTable, int]:
+        """The table, then the seat of the token, which the route needs: no token, a forged one or a
+        malformed header is a 403."""
+        table = await self.table()
+        token = bearer_token(self.authorization,
+                             missing="acting needs your seat token (Authorization: Bearer <token>)")
+        return table, table.seat_of(token)
 
 
-AsViewer = Annotated[Viewer, Depends(viewer_of)]
-AsPlayer = Annotated[Player, Depends(player_of)]
+async def table_ref(table_id: str, connection: HTTPConnection) -> TableRef:
+    return TableRef(app_manager(connection), table_id)
+
+
+async def seat_ref(table_id: str, connection: HTTPConnection,
+                   authorization: Annotated[str | None, Header()] = None) -> SeatRef:
+    return SeatRef(app_manager(connection), table_id, authorization)
+
+
+# A route takes one of these (it holds the manager too): FastAPI solves every dependency, and each
+# one's own, on every request, so a chain of small ones would cost each request more.
+Table = Annotated[TableRef, Depends(table_ref)]
+Seat = Annotated[SeatRef, Depends(seat_ref)]
 
 
 def describe_validation(exc: RequestValidationError | ValidationError) -> str:
