@@ -1,23 +1,53 @@
-"""The per-game extension hooks of the server (holotable.server.extensions): who gets which hook, and
-that an extension can neither break a stored action nor make a game without one answer odd messages."""
+"""The per-game extension hooks of the server (holotable.server.extensions): who gets which hook, that
+each app has its own extension objects, and that an extension can neither break a stored action nor
+make a game without one answer odd messages."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from sqlalchemy import func, select
 
 from holotable.engine import registry
-from holotable.server import extensions, tables
-from holotable.server.extensions import TableExtension, extension_for
+from holotable.games.council.server import chat_t
+from holotable.server import extensions
+from holotable.server.extensions import TableExtension, extension_class
 
 
 def test_every_listed_extension_serves_its_own_registered_game() -> None:
     names = {spec.name for spec in registry.specs()}
     for game in extensions.MODULES:
-        ext = extension_for(game)
-        assert ext is not None and ext.game == game and game in names
-    assert extension_for("captain-black") is None and extension_for("no-such-game") is None
+        cls = extension_class(game)
+        assert cls is not None and cls.game == game and game in names
+    assert extension_class("captain-black") is None and extension_class("no-such-game") is None
+
+
+def _chat_lines(srv: Any) -> int:
+    with srv.store.engine.connect() as conn:
+        return int(conn.execute(select(func.count()).select_from(chat_t)).scalar_one())
+
+
+def test_two_apps_in_one_process_have_their_own_extensions(open_server: Any, tmp_path: Any) -> None:
+    with open_server(f"sqlite:///{tmp_path / 'a.sqlite3'}") as first, \
+            open_server(f"sqlite:///{tmp_path / 'b.sqlite3'}") as second:
+        assert set(first.manager.extensions) == set(extensions.MODULES) == set(second.manager.extensions)
+        for game, ext in first.manager.extensions.items():
+            assert ext is not second.manager.extension(game) and type(ext) is type(second.manager.extension(game))
+        created = first.create("council", [{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * 3, seed=3,
+                               params={"first_leader": 0, "negotiation_seconds": 0})
+        table_id, token = created["table_id"], created["you"]["token"]
+        # The second app started after the first: its Council chat must not have taken over the first's store.
+        with first.client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+            assert ws.receive_json()["type"] == "state"
+            ws.send_json({"type": "chat", "text": "hello"})
+            heard = ws.receive_json()
+            while heard["type"] == "state":  # the bots play on meanwhile
+                heard = ws.receive_json()
+            assert (heard["type"], heard["text"]) == ("chat", "hello")
+        assert (_chat_lines(first), _chat_lines(second)) == (1, 0)
+        assert [line["text"] for line in first.state(table_id)["extra"]["chat"]] == ["hello"]
+        assert second.manager.extension("council").history(table_id) == []
 
 
 def test_a_game_without_an_extension_refuses_other_message_types_and_changes_nothing(server: Any) -> None:
@@ -56,7 +86,7 @@ class _Failing(TableExtension):
 
 def test_a_failing_extension_does_not_undo_the_stored_action(server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     failing = _Failing()
-    monkeypatch.setattr(tables, "extension_for", lambda game: failing if game == "captain-black" else None)
+    monkeypatch.setitem(server.manager.extensions, "captain-black", failing)
     created = server.create("captain-black", [{"kind": "human"}, {"kind": "human"}])
     table_id, token = created["table_id"], created["you"]["token"]
     other = server.join(created)
@@ -80,7 +110,7 @@ class _NoRematch(TableExtension):
 
 
 def test_an_extension_can_refuse_play_again(server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tables, "extension_for", lambda game: _NoRematch() if game == "captain-black" else None)
+    monkeypatch.setitem(server.manager.extensions, "captain-black", _NoRematch())
     created = server.create("captain-black", [{"kind": "human"}, {"kind": "bot", "level": "easy"}], seed=3)
     table_id, token = created["table_id"], created["you"]["token"]
     assert "rematch" not in server.state(table_id, token), "offered only once the game is over"

@@ -172,9 +172,8 @@ def test_whole_game_folds_exactly_once_then_market_comment_and_notes(camps: Camp
     # Folding again (the after-action hook once more, a restart's check) changes nothing.
     ext_state = CampaignState.from_json(stored["state"])
     live = camps.srv.live(table["table_id"])
-    from holotable.games.kyrum.server import EXTENSION
-
-    assert EXTENSION.fold(camps.srv.manager, cid, table["table_id"], live.state, []) is False
+    kyrum = camps.srv.manager.extension("kyrum")
+    assert kyrum.fold(camps.srv.manager, cid, table["table_id"], live.state, []) is False
     assert camps.db(cid)[0] == stored
     expected = fold_game(CampaignState.from_json(live.config.params["campaign"]), live.state)
     expected.journal.append({"game": 1, "text": "a note written during the game"})
@@ -247,10 +246,8 @@ def test_a_table_finished_while_the_fold_was_lost_is_folded_at_start(open_server
         table = camps.start(cid, token)
         camps.play(table, until=lambda p: p["ply"] >= 3)
         before, _ = camps.db(cid)
-        from holotable.games.kyrum import server as ext_module
-
         with monkeypatch.context() as patch:  # the process dies before the fold is written
-            patch.setattr(ext_module.EXTENSION, "fold", lambda *args: False)
+            patch.setattr(srv.manager.extension("kyrum"), "fold", lambda *args: False)
             camps.play(table)
         assert camps.db(cid)[0]["state"] == before["state"]  # not folded yet
     with open_server(sqlite_url) as srv:

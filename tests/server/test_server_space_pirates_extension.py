@@ -10,7 +10,7 @@ import pytest
 
 from holotable.engine import IllegalActionError, State, load
 from holotable.games.space_pirates.data import CARGO_TYPES, content_for
-from holotable.games.space_pirates.server import EXTENSION, compact_trajectory, fan_of, replay_flick
+from holotable.games.space_pirates.server import SpacePiratesExtension, compact_trajectory, fan_of, replay_flick
 
 GAME = load("space-pirates")
 IDENTITIES = (*CARGO_TYPES, "ASTEROID", "POLICE")
@@ -178,4 +178,4 @@ def test_the_catalog_lists_public_card_data(server: Any) -> None:
     assert catalog["cards"]["E3-2"]["value"] == 3 and catalog["sizes"]["token_radius"] == 1.25
     other = server.create("captain-black", [{"kind": "human"}, {"kind": "bot", "level": "easy"}])
     assert server.client.get(f"/api/tables/{other['table_id']}/space-pirates/catalog").status_code == 404
-    assert EXTENSION.game == "space-pirates"
+    assert SpacePiratesExtension.game == "space-pirates"

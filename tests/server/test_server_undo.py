@@ -366,12 +366,11 @@ def test_a_kyrum_message_sent_to_the_partner_stands(server: Any) -> None:
     assert refused["allowed"] is False and refused["reason"]
     # Whatever the rules say of it (a reveal, chance), the server's extension refuses it too: the message
     # has already been delivered beyond the table.
-    from holotable.games.kyrum.server import EXTENSION
-
+    kyrum = server.manager.extension("kyrum")
     live = server.live(table["table_id"])
-    assert EXTENSION.undo_refusal(server.manager, live, 0, live.actions[-1]) == (
+    assert kyrum.undo_refusal(server.manager, live, 0, live.actions[-1]) == (
         "your message has already gone to your Black Hole partner: it cannot be taken back")
-    assert EXTENSION.undo_refusal(server.manager, live, 0, live.actions[0]) is None
+    assert kyrum.undo_refusal(server.manager, live, 0, live.actions[0]) is None
     before = (snapshot(server, table["table_id"], {0: table["token"]}), camps.read(cid, token)["partner"])
     response = undo(server, table["table_id"], table["token"])
     assert response.status_code == 422 and response.json()["detail"] == refused["reason"]

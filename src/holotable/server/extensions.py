@@ -3,14 +3,15 @@
 Most games need nothing more than :meth:`TableManager.payload` gives. A few do: Council's table chat
 outside the Negotiate phase, Kyrum's campaigns kept on the server, Space Pirates' flick trajectories
 and ruler previews. Each lives in its game's folder, ``holotable.games.<game>.server``, as a :class:`TableExtension`
-subclass instance named ``EXTENSION``; :func:`extension_for` finds it by game name. The table manager calls
-the hooks; none of them may change the game state (they see clones or read only).
+subclass named after the game (``CouncilExtension``, ``SpacePiratesExtension``); :func:`extension_class` finds
+it by game name. Each app's :class:`~holotable.server.tables.TableManager` makes its own instances
+(:func:`new_extensions`), so two servers in one process (tests, a restart) share no extension state. The
+table manager calls the hooks; none of them may change the game state (they see clones or read only).
 """
 
 from __future__ import annotations
 
 import importlib
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from .storage import ActionRecord
     from .tables import TableManager
 
-#: game name -> module holding its ``EXTENSION``.
+#: game name -> module holding its extension class.
 MODULES: dict[str, str] = {
     "council": "holotable.games.council.server",
     "kyrum": "holotable.games.kyrum.server",
@@ -37,7 +38,8 @@ class TableExtension:
     game: str = ""
 
     def router(self, manager: TableManager) -> APIRouter | None:
-        """Extra HTTP routes (mounted once, at start), or ``None``."""
+        """Extra HTTP routes (included once, when the app is made; they may use ``self`` and
+        ``manager``, both this app's), or ``None``."""
         return None
 
     async def start(self, manager: TableManager) -> None:
@@ -75,16 +77,25 @@ class TableExtension:
         raise ApiError(422, f"unknown message type {message.get('type')!r}")
 
 
-@cache
-def extension_for(game: str) -> TableExtension | None:
-    """The extension of ``game``, or ``None`` when it has none."""
+def class_name(game: str) -> str:
+    """The name of ``game``'s extension class in its module.
+
+    >>> class_name("space-pirates")
+    'SpacePiratesExtension'
+    """
+    return "".join(word.capitalize() for word in game.split("-")) + "Extension"
+
+
+def extension_class(game: str) -> type[TableExtension] | None:
+    """The extension class of ``game``, or ``None`` when it has none."""
     module = MODULES.get(game)
     if module is None:
         return None
-    ext = importlib.import_module(module).EXTENSION
-    assert isinstance(ext, TableExtension)
-    return ext
+    cls = getattr(importlib.import_module(module), class_name(game))
+    assert isinstance(cls, type) and issubclass(cls, TableExtension)
+    return cls
 
 
-def all_extensions() -> list[TableExtension]:
-    return [ext for game in MODULES if (ext := extension_for(game)) is not None]
+def new_extensions() -> dict[str, TableExtension]:
+    """One fresh instance of every game's extension (game name -> extension), for one app."""
+    return {game: cls() for game in MODULES if (cls := extension_class(game)) is not None}

@@ -41,7 +41,7 @@ from holotable.engine.undo import play as play_step
 
 from .bots import BotPool, Level, build_agent, capped_spec, level_info, think_limit
 from .clocks import Clock
-from .extensions import all_extensions, extension_for
+from .extensions import TableExtension, new_extensions
 from .live import (
     TABLE_SOURCES,
     ApiError,
@@ -74,13 +74,17 @@ PATH_PARAMS: dict[tuple[str, str], Callable[[], set[str]]] = {("kyrum", "pack"):
 
 
 class TableManager:
-    """Creates, rebuilds and runs the tables; the only writer of the store."""
+    """Creates, rebuilds and runs the tables; the only writer of the store.
+
+    It owns this app's game extensions (:attr:`extensions`, game name -> instance, made here), so
+    what an extension keeps (Council's chat, Kyrum's campaign store) belongs to one app."""
 
     def __init__(self, store: Store, clock: Clock, pool: BotPool, *, tick: float = 0.25) -> None:
         self.store = store
         self.clock = clock
         self.pool = pool
         self.tick = tick
+        self.extensions: dict[str, TableExtension] = new_extensions()
         self.tables: dict[str, LiveTable] = {}
         self.broken: dict[str, str] = {}
         self._load_lock = asyncio.Lock()
@@ -90,7 +94,7 @@ class TableManager:
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
         await asyncio.to_thread(self.store.create_schema)
-        for ext in all_extensions():
+        for ext in self.extensions.values():
             await ext.start(self)
         for table_id in await asyncio.to_thread(self.store.table_ids, ("open", "running")):
             # A table that does not rebuild is logged and set aside (410 with the reason); the others play on.
@@ -111,6 +115,10 @@ class TableManager:
         await asyncio.gather(*tasks, return_exceptions=True)
         self.pool.close()
         await asyncio.to_thread(self.store.close)
+
+    def extension(self, game: str) -> TableExtension | None:
+        """This app's extension of ``game``, or ``None`` when the game has none."""
+        return self.extensions.get(game)
 
     async def _tick_loop(self) -> None:
         while not self.closing:
@@ -305,7 +313,7 @@ class TableManager:
         """Play again: a new table with the same game, options and seats; the asking seat keeps its place."""
         if table.status != "finished":
             raise ApiError(409, "the game is not over yet")
-        ext = extension_for(table.record.game)
+        ext = self.extension(table.record.game)
         refusal = None if ext is None else ext.rematch_refusal(self, table)
         if refusal is not None:
             raise ApiError(409, refusal)
@@ -383,7 +391,7 @@ class TableManager:
             table.notices.extend(table.notice_for(record))
             table.record = dataclasses.replace(table.record, status=status)
             table.sync_clocks(trial, now, seat)
-            ext = extension_for(table.record.game)
+            ext = self.extension(table.record.game)
             if ext is not None:
                 try:
                     ext.after_action(self, table, seat, st, trial, act, source)
@@ -441,7 +449,7 @@ class TableManager:
             index = undo_target(table.steps, st.pending, st.is_terminal(), seat)
         except UndoRefusedError as exc:
             return None, exc.reason
-        ext = extension_for(table.record.game)
+        ext = self.extension(table.record.game)
         if ext is not None:
             veto = ext.undo_refusal(self, table, seat, table.actions[index])
             if veto is not None:
@@ -612,7 +620,7 @@ class TableManager:
             out["undo"] = self.undo_status(table, seat)
         if seat is not None and table.status == "open":
             out["invite"] = table.record.invite
-        ext = extension_for(table.record.game)
+        ext = self.extension(table.record.game)
         if ext is not None:
             if terminal and ext.rematch_refusal(self, table) is not None:
                 out["rematch"] = False  # the page offers no "Play again"

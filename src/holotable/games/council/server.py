@@ -84,8 +84,8 @@ def clean_text(raw: object, limit: int) -> str:
     return text
 
 
-class CouncilChat(TableExtension):
-    """The table chat channel: kept in memory per table and in its own SQL table."""
+class CouncilExtension(TableExtension):
+    """The table chat channel: kept in memory per table and in its own SQL table (one instance per app)."""
 
     game = "council"
 
@@ -95,7 +95,7 @@ class CouncilChat(TableExtension):
         self._store: Store | None = None
 
     async def start(self, manager: TableManager) -> None:
-        # A new server (or a restart): forget what another store held, create the table if missing.
+        # One instance per app; an app started again begins afresh. The chat table is created if missing.
         self._lines = {}
         self._recent = {}
         self._store = manager.store
@@ -174,5 +174,3 @@ def _line(row: Any) -> dict[str, Any]:
     return {"id": int(row["id"]), "seat": int(row["seat"]), "text": str(row["text"]), "ts": float(row["ts"]),
             "ply": int(row["ply"])}
 
-
-EXTENSION = CouncilChat()

@@ -133,7 +133,7 @@ def _sent_messages(table: LiveTable) -> list[tuple[int, str]]:
     return out
 
 
-class _Extension(TableExtension):
+class KyrumExtension(TableExtension):
     game = "kyrum"
 
     def __init__(self) -> None:
@@ -487,10 +487,7 @@ def _reference(pack_id: str) -> dict[str, Any]:
 
 def _page(name: str) -> Response:
     """A packaged browser page, as the app serves its own (404 with a reason when the pages are not installed)."""
-    from holotable.server.app import _default_static_dir
-    from holotable.server.app import _page as packaged_page
+    from holotable.server.routes.pages import default_static_dir, page
 
-    return packaged_page(_default_static_dir(), name)
+    return page(default_static_dir(), name)
 
-
-EXTENSION = _Extension()

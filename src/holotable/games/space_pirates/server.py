@@ -173,7 +173,7 @@ def preview(state: State[Any, Any], seat: int, text: str) -> dict[str, Any]:
     return out
 
 
-class _Extension(TableExtension):
+class SpacePiratesExtension(TableExtension):
     game = "space-pirates"
 
     def __init__(self) -> None:
@@ -238,5 +238,3 @@ class _Extension(TableExtension):
 
         return api
 
-
-EXTENSION = _Extension()

@@ -1,0 +1,54 @@
+"""The lobby: make a table, list and describe tables, join one with its invitation, play again."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter
+
+from ..schemas import CreateTableRequest, CreateTableResponse, JoinRequest, RematchResponse, SeatToken, TableSummary
+from .shared import ERRORS, Manager, Seat, Table, created
+
+router = APIRouter()
+
+
+@router.post("/api/tables", status_code=201, response_model=CreateTableResponse, responses=ERRORS)
+async def create_table(body: CreateTableRequest, manager: Manager) -> dict[str, Any]:
+    table, you = await manager.create(body)
+    return created(table, you)
+
+
+@router.get("/api/tables", response_model=list[TableSummary], responses=ERRORS)
+async def list_tables(
+    manager: Manager, status: Literal["open", "running", "finished"] | None = None,
+) -> list[dict[str, Any]]:
+    return await manager.summaries(status)
+
+
+@router.get("/api/tables/{table_id}", response_model=TableSummary, responses=ERRORS)
+async def table_summary(ref: Table) -> dict[str, Any]:
+    return (await ref.table()).summary()
+
+
+@router.post("/api/tables/{table_id}/join", response_model=SeatToken, responses=ERRORS)
+async def join(ref: Table, body: JoinRequest) -> dict[str, Any]:
+    seat, token = await ref.manager.join(await ref.table(), body.invite, body.name)
+    return {"seat": seat, "token": token}
+
+
+@router.get("/api/tables/{table_id}/catalog", responses=ERRORS)
+async def table_catalog(ref: Table) -> dict[str, Any]:
+    """What the table page needs beyond a view (Buccaneers' card list), built from this table's config."""
+    table = await ref.table()
+    try:
+        from holotable.web.cards import catalog
+    except ImportError:  # the browser package is not installed: nothing to describe
+        return {}
+    return catalog(table.record.game, table.config)
+
+
+@router.post("/api/tables/{table_id}/rematch", response_model=RematchResponse, responses=ERRORS)
+async def rematch(ref: Seat) -> dict[str, Any]:
+    table, seat = await ref.player()
+    new, you = await ref.manager.rematch(table, seat)
+    return created(new, you)
