@@ -21,7 +21,6 @@ shares it for free and the unscripted hot path pays one truth test.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, MutableSequence
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import ScenarioError
@@ -37,8 +36,25 @@ Script = Mapping[str, tuple[Any, ...]]
 #: normalised; raises :class:`ScenarioError` naming ``where``.
 Check = Callable[[Any, str], Any]
 
-#: The script of every state that has none (read-only, so sharing it is safe).
-NO_SCRIPT: Script = MappingProxyType({})
+class _NoScript(dict[str, tuple[Any, ...]]):
+    """The empty script every unscripted state shares: it refuses changes (so sharing it is safe)
+    and, unlike a ``MappingProxyType``, it pickles (states travel to the server's bot processes)."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("the shared empty script is never changed (build a new mapping)")
+
+    __setitem__ = __delitem__ = update = setdefault = pop = popitem = clear = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_no_script, ())
+
+
+def _no_script() -> Script:
+    return NO_SCRIPT
+
+
+#: The script of every state that has none.
+NO_SCRIPT: Script = _NoScript()
 
 
 def parse(chance: object, checks: Mapping[str, Check]) -> Script:
