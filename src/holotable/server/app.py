@@ -120,6 +120,7 @@ def create_app(
                 "params": [{**p.to_dict(), "help": p.doc} for p in spec.params],
                 "agents": agent_labels(spec.name),
                 "levels": [vars(level_info(spec.name, level)) | {"name": level} for level in LEVELS],
+                "web": registry.manifest(spec.name).web or "generic",  # the page's renderer module
             })
         return out
 
@@ -351,4 +352,3 @@ def _page(pages: Path | None, name: str) -> Response:
 async def _refuse(websocket: WebSocket, exc: ApiError) -> None:
     await websocket.send_json({"type": "error", "status": exc.status, "detail": exc.detail})
     await websocket.close(code=4000 + exc.status)
-

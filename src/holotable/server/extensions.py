@@ -2,14 +2,14 @@
 
 Most games need nothing more than :meth:`TableManager.payload` gives. A few do: Council's table chat
 outside the Negotiate phase, Kyrum's campaigns kept on the server, Space Pirates' flick trajectories
-and ruler previews. Each lives in its game's folder, ``holotable.games.<game>.server``, as a :class:`TableExtension`
-subclass instance named ``EXTENSION``; :func:`extension_for` finds it by game name. The table manager calls
+and ruler previews. Each lives in its game's folder (``holotable.games.<game>.server`` for the built-in games), a
+:class:`TableExtension` subclass (or an instance of one) named as the ``server`` role of the game's
+manifest; :func:`extension_for` finds it by game name. The table manager calls
 the hooks; none of them may change the game state (they see clones or read only).
 """
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -21,14 +21,6 @@ if TYPE_CHECKING:
     from .live import Listener, LiveTable
     from .storage import ActionRecord
     from .tables import TableManager
-
-#: game name -> module holding its ``EXTENSION``.
-MODULES: dict[str, str] = {
-    "council": "holotable.games.council.server",
-    "kyrum": "holotable.games.kyrum.server",
-    "space-pirates": "holotable.games.space_pirates.server",
-}
-
 
 class TableExtension:
     """The hooks a game may fill in; the defaults do nothing."""
@@ -77,14 +69,16 @@ class TableExtension:
 
 @cache
 def extension_for(game: str) -> TableExtension | None:
-    """The extension of ``game``, or ``None`` when it has none."""
-    module = MODULES.get(game)
-    if module is None:
-        return None
-    ext = importlib.import_module(module).EXTENSION
-    assert isinstance(ext, TableExtension)
+    """The extension of ``game`` (the ``server`` role of its manifest), or ``None`` when it has none."""
+    from holotable.engine import registry
+
+    found = registry.offered(game, "server")
+    ext = found() if isinstance(found, type) else found
+    assert ext is None or isinstance(ext, TableExtension), f"{game}'s manifest names {found!r} as its server extension"
     return ext
 
 
 def all_extensions() -> list[TableExtension]:
-    return [ext for game in MODULES if (ext := extension_for(game)) is not None]
+    from holotable.engine import registry
+
+    return [ext for game in registry.names() if (ext := extension_for(game)) is not None]

@@ -42,8 +42,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from holotable.agents.base import Agent, Observation, register_agent
-from holotable.agents.rollout import register_rollout_policy
+from holotable.agents.base import Agent, Observation
+from holotable.agents.rollout import Rollout
 from holotable.engine import Config, Game, Rng, State
 
 from . import cards as tb
@@ -714,5 +714,5 @@ def standing_value(st: State[BHBData, Action]) -> tuple[float, ...]:
     return tuple(out)
 
 
-register_agent("heuristic", BuccaneersHeuristic, game="buccaneers")
-register_rollout_policy("buccaneers", rollout_move, horizon=round_of, evaluator=standing_value)
+#: The ``rollout`` role of the manifest.
+ROLLOUT = Rollout(rollout_move, horizon=round_of, evaluator=standing_value)

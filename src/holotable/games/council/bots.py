@@ -36,8 +36,8 @@ from collections.abc import Sequence
 from itertools import permutations
 from typing import Any
 
-from holotable.agents.base import Agent, Observation, register_agent
-from holotable.agents.rollout import register_rollout_policy
+from holotable.agents.base import Agent, Observation
+from holotable.agents.rollout import Rollout
 from holotable.engine import Game, Rng, State
 
 from . import actions as A
@@ -456,5 +456,5 @@ def standing_value(st: State[Any, Any]) -> tuple[float, ...]:
     return tuple(out)
 
 
-register_agent("heuristic", CouncilHeuristic, game="council")
-register_rollout_policy("council", rollout_move, horizon=rollout_round, evaluator=standing_value)
+#: The ``rollout`` role of the manifest.
+ROLLOUT = Rollout(rollout_move, horizon=rollout_round, evaluator=standing_value)

@@ -24,7 +24,6 @@ from rich.table import Table
 from rich.text import Text
 
 from holotable.cli.play import TableClock, register_table_clock
-from holotable.cli.render import register_renderer
 
 from .data import OUTCOMES
 
@@ -394,6 +393,5 @@ def negotiation_clock(view: dict[str, Any]) -> TableClock | None:
     return TableClock(period, float(seconds), "deadline")
 
 
-register_renderer(GAME_NAME, render)
 register_table_clock(GAME_NAME, negotiation_clock)
 __all__ = ["negotiation_clock", "render"]
