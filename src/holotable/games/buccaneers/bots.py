@@ -29,7 +29,7 @@ the rotating artifacts are valued at the turns they are likely to reach. A card 
 next player (who receives the rest of the hand) would gain much from is worth a little
 more to take (blocking). Relic choices (Egg, Pool, Ring) compare using with keeping.
 
-For search agents the module also registers a fast rollout policy (:func:`rollout_move`)
+For search agents it has ``ROLLOUT``, a fast rollout policy (:func:`rollout_move`)
 that stops at the end of a round and values the scores so far (:func:`standing_value`);
 see :mod:`holotable.agents.rollout`.
 """

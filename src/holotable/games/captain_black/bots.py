@@ -20,7 +20,7 @@ left, it counts how many turns it can still expect. With a hidden tally
 (``public_tally`` false) the others' boxes are unknown: it splits the gold missing
 from the bag evenly between them and widens their spread.
 
-For search agents the module also registers a fast rollout (:func:`rollout_draw`
+For search agents it has ``ROLLOUT``, a fast rollout (:func:`rollout_draw`
 for the moves, and rollouts that stop at the end of their round, valued by
 :func:`round_start_value`); see :mod:`holotable.agents.rollout`.
 """

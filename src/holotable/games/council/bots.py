@@ -24,7 +24,7 @@ The bot reads only its seat's view (BHC-DIG-05). Its pieces:
 * **Deduction.** It guesses the colour (and in D3 the neighbour) most likely to be right under its
   beliefs.
 
-For search agents the module also registers a fast rollout (:func:`rollout_move`) that stops at the
+For search agents it has ``ROLLOUT``, a fast rollout (:func:`rollout_move`) that stops at the
 end of the current round and is valued by the standings (:func:`standing_value`); see
 :mod:`holotable.agents.rollout`.
 """
