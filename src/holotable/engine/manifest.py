@@ -110,8 +110,11 @@ class Manifest:
 
     def bot(self, name: str) -> Callable[..., Any] | None:
         """The factory of the game's own bot ``name``, or ``None`` when the game has no such bot."""
-        value = self.bots.get(name)
-        return import_path(value) if isinstance(value, str) else value
+        key = f"bots:{name}"  # cached: simulations build agents for every game they play
+        if key not in self._cache:
+            value = self.bots.get(name)
+            self._cache[key] = import_path(value) if isinstance(value, str) else value
+        return self._cache[key]
 
     def offers(self) -> list[str]:
         """The roles filled, in :data:`ROLES` order."""

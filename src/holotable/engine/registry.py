@@ -27,6 +27,8 @@ from .spec import GameSpec
 _MANIFESTS: dict[str, Manifest] = {}
 _ALIASES: dict[str, str] = {}
 _ENTRY_POINTS: dict[str, metadata.EntryPoint] | None = None
+#: name or alias -> the game ``load`` gave for it (``load`` is called per saved match and simulated game).
+_LOADED: dict[str, Game[Any, Any]] = {}
 
 
 def _entry_points() -> dict[str, metadata.EntryPoint]:
@@ -59,6 +61,7 @@ def _read_all() -> None:
 
 def add(m: Manifest) -> Manifest:
     """Add (or replace) the manifest of game ``m.name``, with its aliases."""
+    _LOADED.clear()
     _MANIFESTS[m.name] = m
     for alias in (m.name.replace("-", "_"), *m.aliases):
         _ALIASES[alias] = m.name
@@ -112,11 +115,29 @@ def offered(name: str, role: str) -> Any:
 
 def load(name: str) -> Game[Any, Any]:
     """The registered game called ``name`` (``"captain-black"``), imported on first use."""
-    m = manifest(name)
-    game = m.resolve("game")
-    if not isinstance(game, Game) or game.spec.name != m.name:
-        raise ManifestError(f"the manifest of {m.name!r} names {game!r}, not a Game whose spec is called {m.name!r}")
+    game = _LOADED.get(name)
+    if game is None:
+        m = manifest(name)
+        game = m.resolve("game")
+        if not isinstance(game, Game) or game.spec.name != m.name:
+            raise ManifestError(
+                f"the manifest of {m.name!r} names {game!r}, not a Game whose spec is called {m.name!r}")
+        _LOADED[name] = game
     return game
+
+
+def snapshot() -> tuple[dict[str, Manifest], dict[str, str]]:
+    """The registry's contents, for :func:`restore` (tests that register games for a while)."""
+    return dict(_MANIFESTS), dict(_ALIASES)
+
+
+def restore(saved: tuple[dict[str, Manifest], dict[str, str]]) -> None:
+    """Put back what :func:`snapshot` saved, exactly."""
+    _LOADED.clear()
+    _MANIFESTS.clear()
+    _MANIFESTS.update(saved[0])
+    _ALIASES.clear()
+    _ALIASES.update(saved[1])
 
 
 def specs() -> list[GameSpec]:

@@ -403,7 +403,7 @@ def temporarily_registered(game: AnyGame | Manifest, **roles: Any) -> Iterator[A
     """Register ``game`` (with any manifest ``roles``, e.g. ``encoder=``), or add a whole game's
     :class:`~holotable.engine.manifest.Manifest`, for the block (saved matches load their game by
     name), then restore the registry exactly. Yields the game."""
-    manifests, aliases = dict(registry._MANIFESTS), dict(registry._ALIASES)
+    saved = registry.snapshot()
     try:
         if isinstance(game, Manifest):
             registry.add(game.replace(**roles) if roles else game)
@@ -411,10 +411,7 @@ def temporarily_registered(game: AnyGame | Manifest, **roles: Any) -> Iterator[A
         else:
             yield register(game, **roles)
     finally:
-        registry._MANIFESTS.clear()
-        registry._MANIFESTS.update(manifests)
-        registry._ALIASES.clear()
-        registry._ALIASES.update(aliases)
+        registry.restore(saved)
 
 
 def player_counts(lo: int, hi: int, most: int = 4) -> list[int]:
