@@ -12,7 +12,7 @@ from hypothesis import strategies as st_
 import holotable
 from holotable.agents import make_agent, observe
 from holotable.agents.ismcts import ISMCTSAgent
-from holotable.agents.rollout import Rollout, game_rollout, register_rollout_policy
+from holotable.agents.rollout import Rollout, game_rollout
 from holotable.engine import Rng, State
 from holotable.games.captain_black.bots import rollout_draw, rollout_round, round_start_value
 from holotable.testing.toys import Nim
@@ -50,7 +50,7 @@ def test_a_horizon_needs_an_evaluator() -> None:
     with pytest.raises(ValueError, match="horizon"):
         Rollout(rollout_draw, horizon=rollout_round)
     with pytest.raises(ValueError, match="horizon"):
-        register_rollout_policy("test-no-such-game", rollout_draw, evaluator=round_start_value)
+        Rollout(rollout_draw, evaluator=round_start_value)
     assert game_rollout("test-no-such-game") is None
 
 

@@ -94,7 +94,7 @@ class Driver:
         self.first_turn = True
         self.sent: list[str] = []
         self.cones: list[dict[str, Any]] = []
-        catalog = httpx.get(f"{base}/api/tables/{table_id}/space-pirates/catalog", timeout=10).json()
+        catalog = httpx.get(f"{base}/api/tables/{table_id}/catalog", timeout=10).json()
         self.symbols: dict[str, list[str]] = {cid: c["symbols"] for cid, c in catalog["cards"].items()}
         page.on("websocket", lambda ws: ws.on("framesent", self._on_frame))
         page.on("request", self._on_request)

@@ -20,7 +20,7 @@ import holotable
 from holotable.engine import Rng, State, names
 from holotable.testing import side_channels as sc
 from holotable.testing.conformance import check_game, player_counts, temporarily_registered
-from holotable.testing.leaky import LEAKY_GAMES, register_rl_hint
+from holotable.testing.leaky import LEAKY_GAMES, rl_hint_encoder
 from holotable.testing.toys import Shells
 
 from .test_conformance import CHECK_PARAMS
@@ -62,9 +62,10 @@ def test_the_honest_shell_game_passes_everything() -> None:
 
 @pytest.mark.parametrize(("game", "check"), LEAKY_GAMES, ids=[g.spec.name for g, _ in LEAKY_GAMES])
 def test_each_leaky_toy_is_caught_by_its_check(game: Shells, check: str) -> None:
+    roles = {}
     if check == "check_relabelled_channels" and game.spec.name.endswith("rl-hint"):
-        register_rl_hint()
-    with temporarily_registered(game):
+        roles["encoder"] = rl_hint_encoder()  # its manifest names the leaky encoder
+    with temporarily_registered(game, **roles):
         with pytest.raises(AssertionError):
             getattr(sc, check)(game, game.spec.make_config(2), 0)
         # check_game runs the side-channel checks too, so a game author's one call catches it

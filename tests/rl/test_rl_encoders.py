@@ -17,7 +17,8 @@ import holotable
 from holotable.engine import State
 from holotable.games.captain_black import encoding as cb
 from holotable.rl import generic_encoder as generic
-from holotable.rl.encoding import Encoder, EncodingError, encoder_for, register_encoder, registered_encoder_names
+from holotable.rl.encoding import Encoder, EncoderSpec, EncodingError, encoder_for, registered_encoder_names
+from holotable.testing.conformance import temporarily_registered
 from holotable.testing.toys import IntSealedBid
 
 from .helpers import advance_randomly
@@ -204,20 +205,17 @@ def test_registered_encoders_are_checked() -> None:
     name = SEALED_BID.spec.name
     config = SEALED_BID.spec.make_config(2)
     with pytest.raises(EncodingError):
-        register_encoder(name, lambda config: lambda view: [0.0], 0)
+        EncoderSpec(lambda config: lambda view: [0.0], 0)
     with pytest.raises(EncodingError):
-        register_encoder(name, lambda config: lambda view: [0.0], 1, low=1.0, high=1.0)
-    register_encoder(name, lambda config: lambda view: [float(len(view["reveals"]))] * 2, 3)
-    try:
+        EncoderSpec(lambda config: lambda view: [0.0], 1, low=1.0, high=1.0)
+    assert encoder_for(SEALED_BID, config).name == f"{name}/generic"
+    spec = EncoderSpec(lambda config: lambda view: [float(len(view["reveals"]))] * 2, 3)
+    with temporarily_registered(SEALED_BID, encoder=spec):
         enc = encoder_for(SEALED_BID, config)
         assert enc.name == f"{name}/explicit"
         with pytest.raises(EncodingError, match="returned 2 numbers, expected 3"):
             enc.encode(SEALED_BID.new_state(players=2).view(0))
-    finally:
-        from holotable.rl import encoding
-
-        del encoding._REGISTRY[name]
-        encoder_for.cache_clear()
+    assert encoder_for(SEALED_BID, config).name == f"{name}/generic"  # the registry restored, so is the choice
 
 
 def test_unknown_encoder_kind_is_refused() -> None:

@@ -26,15 +26,9 @@ from pettingzoo.utils.env import AECIterable
 import holotable
 from holotable.engine import MalformedActionError, Rng, State
 from holotable.rl.common import MaskMaker
-from holotable.rl.encoding import (
-    Encoder,
-    EncodingError,
-    action_mask_for,
-    encoder_for,
-    register_action_mask,
-    register_encoder,
-)
+from holotable.rl.encoding import Encoder, EncoderSpec, EncodingError, action_mask_for, encoder_for
 from holotable.rl.pettingzoo_env import raw_env
+from holotable.testing.conformance import temporarily_registered
 from holotable.testing.toys import IntSealedBid
 
 from .helpers import advance_randomly, pick
@@ -177,19 +171,12 @@ def test_an_encoder_without_a_fast_path_encodes_the_view() -> None:
     ids=["wrong-values", "wrong-dtype", "not-an-array"],
 )
 def test_a_fast_path_that_disagrees_with_the_view_is_refused(fast: Any, message: str) -> None:
-    name = SEALED_BID.spec.name
     config = SEALED_BID.spec.make_config(2)
     # The view function gives (rounds played, 1); each fast path gets something else wrong.
     view_fn = lambda view: [float(len(view["reveals"])), 1.0]  # noqa: E731
-    register_encoder(name, lambda cfg: view_fn, 2, high=9.0, state_factory=lambda cfg: fast)
-    try:
-        with pytest.raises(EncodingError, match=message):
-            encoder_for(SEALED_BID, config)
-    finally:
-        from holotable.rl import encoding
-
-        del encoding._REGISTRY[name]
-        encoder_for.cache_clear()
+    spec = EncoderSpec(lambda cfg: view_fn, 2, high=9.0, state_factory=lambda cfg: fast)
+    with temporarily_registered(SEALED_BID, encoder=spec), pytest.raises(EncodingError, match=message):
+        encoder_for(SEALED_BID, config)
 
 
 # ---------------------------------------------------------------------------- action masks
@@ -238,19 +225,14 @@ def test_a_registered_mask_fast_path_is_what_the_env_uses() -> None:
 
         return mask
 
-    name = SEALED_BID.spec.name
-    register_action_mask(name, factory)
-    try:
+    # A mask fast path comes with an encoder; its one-number observation is a placeholder (only masks are read).
+    spec = EncoderSpec(lambda cfg: lambda view: [0.0], 1, mask_factory=factory)
+    with temporarily_registered(SEALED_BID, encoder=spec):
         aec = raw_env(SEALED_BID, players=2)
         aec.reset(seed=3)
         mask = aec.observe("player_1")["action_mask"]
         hand = aec.game_state.data.hands[1]
         assert calls == [1] and mask.tolist() == [int(card in hand) for card in range(1, len(mask) + 1)]
-    finally:
-        from holotable.rl import encoding
-
-        del encoding._MASKS[name]
-        action_mask_for.cache_clear()
     assert action_mask_for(SEALED_BID, config) is None
 
 

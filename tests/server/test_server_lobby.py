@@ -26,6 +26,8 @@ def test_games_lists_every_registered_game_with_levels_and_params(server: Any) -
         assert game["levels"][0]["agent"] == "random"
         assert game["levels"][2]["agent"].startswith("ismcts") and game["levels"][2]["think_seconds"] > 0
         assert {"random", "ismcts"} <= {a["name"] for a in game["agents"]}
+        # The table page's renderer module: the `web` role of the game's manifest (each game has its own).
+        assert game["web"] == registry.manifest(spec.name).web == spec.name
 
 
 def test_create_join_spectate_and_list(open_server: Any, database_url: str) -> None:

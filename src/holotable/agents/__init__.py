@@ -19,7 +19,7 @@ from .base import (
     parse_agent_spec,
     register_agent,
 )
-from .rollout import Rollout, register_rollout_policy
+from .rollout import Rollout
 
 __all__ = [
     "Agent",
@@ -31,5 +31,4 @@ __all__ = [
     "observe",
     "parse_agent_spec",
     "register_agent",
-    "register_rollout_policy",
 ]

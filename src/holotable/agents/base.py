@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from holotable.engine import Config, Game, HolotableError, Rng, State
+from holotable.engine import Config, Game, HolotableError, Rng, State, registry
 
 
 class Observation:
@@ -76,9 +76,8 @@ class Agent(ABC):
 
 AgentFactory = Callable[..., Agent]
 
-# name -> factory for generic agents; (game, name) -> factory for game-specific ones.
+#: name -> factory of the agents every game can use; a game's own bots are in its manifest.
 _GENERIC: dict[str, AgentFactory] = {}
-_PER_GAME: dict[tuple[str, str], AgentFactory] = {}
 
 
 class UnknownAgentError(HolotableError, KeyError):
@@ -86,26 +85,20 @@ class UnknownAgentError(HolotableError, KeyError):
         return str(self.args[0]) if self.args else "unknown agent"
 
 
-def register_agent(name: str, factory: AgentFactory, game: str | None = None) -> None:
-    """Register ``factory(game, seed=..., **options) -> Agent`` under ``name``.
+def register_agent(name: str, factory: AgentFactory) -> None:
+    """Register ``factory(game, seed=..., **options) -> Agent`` under ``name`` for every game.
 
-    With ``game`` the agent is specific to that game (``heuristic`` for each game).
+    A game's own bots (``heuristic``) are named in its manifest's ``bots`` instead.
     """
-    if game is None:
-        _GENERIC[name] = factory
-    else:
-        _PER_GAME[(game, name)] = factory
+    _GENERIC[name] = factory
 
 
 def agent_names(game: str | None = None) -> list[str]:
     """Agent names usable for ``game`` (or every generic name)."""
-    from holotable.engine import registry
-
-    registry._ensure_loaded()
     _load_builtin_agents()
     names = set(_GENERIC)
-    if game is not None:
-        names |= {n for g, n in _PER_GAME if g == game}
+    if game is not None and (m := registry.find(game)) is not None:
+        names |= set(m.bots)
     return sorted(names)
 
 
@@ -149,7 +142,8 @@ def make_agent(name: str, game: Game[Any, Any], seed: int = 0, **options: Any) -
     _load_builtin_agents()
     name, parsed = parse_agent_spec(name)
     options = {**parsed, **options}
-    factory = _PER_GAME.get((game.spec.name, name)) or _GENERIC.get(name)
+    m = registry.find(game.spec.name)
+    factory = (m.bot(name) if m is not None else None) or _GENERIC.get(name)
     if factory is None:
         raise UnknownAgentError(
             f"no agent {name!r} for {game.spec.name}; available: {', '.join(agent_names(game.spec.name))}"
@@ -161,18 +155,13 @@ _builtin_loaded = False
 
 
 def _load_builtin_agents() -> None:
+    """Import the generic agents' modules (each registers its agent)."""
     global _builtin_loaded
     if _builtin_loaded:
         return
     import importlib
 
-    from holotable.engine import registry
-
-    registry._ensure_loaded()
     for module in ("holotable.agents.random_agent", "holotable.agents.ismcts"):
         importlib.import_module(module)
-    # Each game's bots module registers that game's heuristic agents.
-    for name in registry.names():
-        registry.import_companion(registry.load(name), "bots")
     # Only now: a failed import above must not leave a half-filled registry looking complete.
     _builtin_loaded = True

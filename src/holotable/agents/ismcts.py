@@ -10,7 +10,7 @@ Single-observer ISMCTS with availability counts (Cowling, Powley & Whitehouse,
    term uses how often it was available, not how often its parent was visited);
 3. adds one node (the first untried action met) and plays a rollout to the end of
    the game (or for ``rollout_depth`` moves, then asks ``evaluator``): the game's own
-   fast rollout policy when it registers one (see :mod:`holotable.agents.rollout`),
+   fast rollout policy when its manifest names one (see :mod:`holotable.agents.rollout`),
    else uniformly random moves;
 4. credits every edge on the path with the utility of the seat that chose it.
 

@@ -13,8 +13,9 @@ say) and takes ``evaluator(state)`` (utilities in [0, 1] per seat) instead of pl
 on. Later rounds add as much noise to every move's value as they add signal to none,
 so cutting them lets a fixed number of iterations tell moves apart.
 
-Games register from their ``bots`` module; search agents look the entry up by game
-name (see the ``rollout`` option of :class:`~holotable.agents.ismcts.ISMCTSAgent`).
+A game names its :class:`Rollout` as the ``rollout`` role of its manifest (the built-in games
+keep it in their ``bots`` module); search agents look it up by game name (see the ``rollout``
+option of :class:`~holotable.agents.ismcts.ISMCTSAgent`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from holotable.engine import Rng, State
+from holotable.engine import Rng, State, registry
 
 RolloutPolicy = Callable[[State[Any, Any], int, Rng], Any]
 Horizon = Callable[[State[Any, Any]], Hashable]
@@ -43,18 +44,9 @@ class Rollout:
             raise ValueError("a rollout horizon needs an evaluator, and an evaluator needs a horizon")
 
 
-_ROLLOUTS: dict[str, Rollout] = {}
-
-
-def register_rollout_policy(game: str, policy: RolloutPolicy, *, horizon: Horizon | None = None,
-                            evaluator: Evaluator | None = None) -> None:
-    """Use ``policy`` (and ``horizon``/``evaluator``, given together) for rollouts in ``game``."""
-    _ROLLOUTS[game] = Rollout(policy, horizon, evaluator)
-
-
 def game_rollout(game: str) -> Rollout | None:
-    """The rollout registered for ``game`` (a game name), or ``None`` (play at random)."""
-    from .base import _load_builtin_agents
-
-    _load_builtin_agents()  # each game's bots module registers its rollout
-    return _ROLLOUTS.get(game)
+    """The rollout the manifest of ``game`` (a game name) names, or ``None`` (play at random)."""
+    found = registry.offered(game, "rollout")
+    if found is not None and not isinstance(found, Rollout):
+        raise TypeError(f"{game}'s manifest names {found!r} as its rollout, not a Rollout")
+    return found

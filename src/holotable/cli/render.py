@@ -1,13 +1,11 @@
 """Turning views, logs and outcomes into rich renderables.
 
-Any game gets a generic table of its view; a game can register a nicer renderer
-with :func:`register_renderer`; a game's ``terminal`` companion module does it
-(see :mod:`holotable.games.captain_black.terminal`).
+Any game gets a generic table of its view; a game can name a nicer renderer as the
+``terminal`` role of its manifest (see :mod:`holotable.games.captain_black.terminal`).
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -24,26 +22,16 @@ from holotable.engine import Event
 #: ``renderer(view) -> renderable``: the body of a view panel for one game.
 ViewRenderer = Callable[[dict[str, Any]], RenderableType]
 
-_RENDERERS: dict[str, ViewRenderer] = {}
-
 #: Keys every view has (added by the engine); shown in the panel title, not the body.
 ENGINE_KEYS = ("game", "players", "seat", "ply", "to_move", "terminal", "outcome", "committed", "my_choice")
 
 
-def register_renderer(game: str, renderer: ViewRenderer) -> None:
-    """Use ``renderer`` for the views of ``game`` (by registered name)."""
-    _RENDERERS[game] = renderer
-
-
 def renderer_for(game: str) -> ViewRenderer:
-    """The renderer registered for ``game``; a game's ``terminal`` companion module is
-    imported first so that it can register one."""
-    if game not in _RENDERERS:
-        from holotable.engine import UnknownGameError, registry
+    """The renderer the manifest of ``game`` names, imported on first use; else :func:`generic_body`."""
+    from holotable.engine import registry
 
-        with contextlib.suppress(UnknownGameError):
-            registry.import_companion(registry.load(game), "terminal")
-    return _RENDERERS.get(game, generic_body)
+    found: ViewRenderer | None = registry.offered(game, "terminal")
+    return generic_body if found is None else found
 
 
 def seat_label(seat: int | None) -> str:

@@ -4,12 +4,11 @@ A saved match (``holotable play --save``) is replayed to ``--ply`` (default: its
 ``--every K`` every K-th ply from ``--ply`` (default 0) to the end is drawn, one file per ply, which
 gives a sequence for docs or for following a game. A scenario file (docs/scenarios.md) is set up,
 arranged and played, and its final position drawn. Pictures show one seat's view (``--seat``) or
-the spectator's, never more. Only games with a PNG drawer can be drawn (Space Pirates).
+the spectator's, never more. Only games whose manifest names a ``picture`` drawer can be drawn (Space Pirates).
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -17,22 +16,19 @@ from typing import Annotated, Any
 
 import typer
 
-from holotable.engine import ConfigError, Match, Scenario, State, run_scenario
+from holotable.engine import ConfigError, Match, Scenario, State, registry, run_scenario
 
 from .common import load_match, user_errors
-
-#: game name -> "module:function" of ``draw(state, seat, path, title=...) -> Path``.
-PNG_DRAWERS = {"space-pirates": "holotable.games.space_pirates.render:draw_state"}
 
 DrawFn = Callable[..., Path]
 
 
 def drawer_for(game: str) -> DrawFn:
-    target = PNG_DRAWERS.get(game)
-    if target is None:
-        raise ConfigError(f"no PNG picture for {game}; games with one: {', '.join(sorted(PNG_DRAWERS))}")
-    module, _, name = target.partition(":")
-    fn: DrawFn = getattr(importlib.import_module(module), name)
+    """The ``picture`` role of the game's manifest: ``draw(state, seat, path, title=...) -> Path``."""
+    fn: DrawFn | None = registry.offered(game, "picture")
+    if fn is None:
+        with_one = [n for n in registry.names() if registry.manifest(n).picture is not None]
+        raise ConfigError(f"no PNG picture for {game}; games with one: {', '.join(with_one)}")
     return fn
 
 

@@ -8,10 +8,12 @@ True
 >>> ('captain-black', 2, 4) in [(s.name, s.min_players, s.max_players) for s in holotable.games]
 True
 
-Each game lives in a sub-package with the same files: ``rules.py`` (the
+Each game lives in a sub-package with the same files: ``__init__.py`` (its ``MANIFEST``,
+what it offers: see :mod:`holotable.engine.manifest`), ``rules.py`` (the
 :class:`~holotable.engine.Game` subclass), ``state.py`` (its plain data),
 ``actions.py``, ``view.py`` (per-seat views and determinisation), ``data.py`` with
-``data/`` (components and ASSUMED values as files) and ``bots.py``.
+``data/`` (components and ASSUMED values as files) and one module per other role (``bots.py``,
+``encoding.py``, ``simulation.py``, ``terminal.py``...). ``_template`` is a copyable one, not registered.
 """
 
 from __future__ import annotations

@@ -7,10 +7,10 @@
   ``step`` takes every sealed simultaneous choice at once;
 * :mod:`holotable.rl.gym_env`: :class:`~holotable.rl.gym_env.HolotableGymEnv`, one seat
   against registered agents, and ``register_gym_envs()`` (``holotable/CaptainBlack-v0``);
-* :mod:`holotable.rl.encoding`: observation encoders (``register_encoder``, with an
-  optional fast path that reads the state) and action-mask fast paths
-  (``register_action_mask``), with explicit ones in each game's ``encoding`` module and
-  the probing :mod:`holotable.rl.generic_encoder` for every other game.
+* :mod:`holotable.rl.encoding`: observation encoders (an ``EncoderSpec`` a game's manifest
+  names, with an optional fast path that reads the state and an action-mask fast path), the
+  built-in games' in their ``encoding`` module, and the probing
+  :mod:`holotable.rl.generic_encoder` for every other game.
 
 Nothing is imported here, so ``import holotable`` never needs the extra.
 """

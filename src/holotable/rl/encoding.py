@@ -1,7 +1,7 @@
 """Observation encoders: a seat's JSON view -> a fixed-length float32 vector.
 
 RL libraries need a fixed observation shape, while a view is arbitrary JSON. A
-game can register an explicit encoder (a function of the view and the config,
+game can name an explicit encoder (a function of the view and the config,
 with a fixed size and value bounds); every other game gets the generic encoder of
 :mod:`holotable.rl.generic_encoder`, whose layout is learnt by probing random
 games. The reference path only ever sees ``state.view(seat)``, so an observation
@@ -13,17 +13,16 @@ engine state directly and writes the same numbers into an array. It must read
 only what the seat may see (public facts and its own secrets, never deck orders
 or others' hidden cards); the tests hold it to the view-based encoding bit for bit
 and check that it cannot tell a state from its determinisations. Action masks may
-have a fast path too (:func:`register_action_mask`), held to the masks built from
+have a fast path too (:attr:`EncoderSpec.mask_factory`), held to the masks built from
 ``state.legal_actions(seat)``.
 
-Built-in explicit encoders live in each game's ``encoding`` module; a game package
-may also ship an ``encoding`` module that calls :func:`register_encoder`, which is
-imported the first time an encoder for that game is asked for.
+A game names its explicit encoder, an :class:`EncoderSpec`, as the ``encoder`` role of its
+manifest (:mod:`holotable.engine.manifest`); the built-in games keep theirs in their
+``encoding`` module, imported the first time an encoder for that game is asked for.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -32,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from holotable.engine import Config, Game, HolotableError, State, registry
+from holotable.engine.manifest import Manifest
 
 ViewFn = Callable[[Mapping[str, Any]], Sequence[float]]
 """``fn(view)`` -> ``size`` numbers within the encoder's bounds."""
@@ -80,89 +80,64 @@ class Encoder:
 
 
 @dataclass(frozen=True)
-class _Registered:
+class EncoderSpec:
+    """A game's explicit encoder, named as the ``encoder`` role of its manifest: ``factory(config)(view)``
+    gives ``size`` numbers in ``[low, high]``; ``state_factory(config)`` is its fast path (see
+    :data:`StateFn`) and ``mask_factory(game, config)`` the fast path of its action masks (see
+    :data:`MaskFn`), both optional."""
+
     factory: EncoderFactory
     size: int
-    low: float
-    high: float
-    state_factory: StateEncoderFactory | None
+    low: float = 0.0
+    high: float = 1.0
+    state_factory: StateEncoderFactory | None = None
+    mask_factory: MaskFactory | None = None
+
+    def __post_init__(self) -> None:
+        if self.size < 1:
+            raise EncodingError("an encoder must produce at least one number")
+        if not self.low < self.high:
+            raise EncodingError("an encoder's low bound must be below its high bound")
 
 
-_REGISTRY: dict[str, _Registered] = {}
-_MASKS: dict[str, MaskFactory] = {}
-_BUILTIN_MODULES = ("holotable.games.captain_black.encoding",)
-_builtin_loaded = False
+def _encoder_spec(game: Game[Any, Any], manifest: Manifest | None) -> EncoderSpec | None:
+    spec = None if manifest is None else manifest.resolve("encoder")
+    if spec is not None and not isinstance(spec, EncoderSpec):
+        raise EncodingError(f"{game.spec.name}'s manifest names {spec!r} as its encoder, not an EncoderSpec")
+    return spec
 
 
-def register_encoder(
-    game_name: str,
-    factory: EncoderFactory,
-    size: int,
-    *,
-    low: float = 0.0,
-    high: float = 1.0,
-    state_factory: StateEncoderFactory | None = None,
-) -> None:
-    """Use ``factory(config)(view)`` (``size`` numbers in ``[low, high]``) for ``game_name``,
-    with ``state_factory(config)`` as its fast path when given (see :data:`StateFn`)."""
-    if size < 1:
-        raise EncodingError("an encoder must produce at least one number")
-    if not low < high:
-        raise EncodingError("an encoder's low bound must be below its high bound")
-    _REGISTRY[game_name] = _Registered(factory, size, low, high, state_factory)
-    encoder_for.cache_clear()
-
-
-def register_action_mask(game_name: str, factory: MaskFactory) -> None:
-    """Use ``factory(game, config)`` for ``game_name``'s action masks (see :data:`MaskFn`)
-    instead of turning ``state.legal_actions(seat)`` into a mask every step."""
-    _MASKS[game_name] = factory
-    action_mask_for.cache_clear()
-
-
-@lru_cache(maxsize=64)
 def action_mask_for(game: Game[Any, Any], config: Config) -> MaskFn | None:
-    """The registered mask fast path of ``config``, or ``None`` (then masks come from
+    """The mask fast path of ``config`` its encoder gives, or ``None`` (then masks come from
     the legal actions)."""
-    _load_builtins()
-    if game.spec.name not in _MASKS:
-        _load_game_hook(game)
-    factory = _MASKS.get(game.spec.name)
-    return None if factory is None else factory(game, config)
+    return _action_mask_for(game, config, registry.find(game.spec.name))
+
+
+# The manifest is part of the key: a game registered again (a test's toy with an encoder) is asked afresh.
+@lru_cache(maxsize=64)
+def _action_mask_for(game: Game[Any, Any], config: Config, manifest: Manifest | None) -> MaskFn | None:
+    spec = _encoder_spec(game, manifest)
+    return None if spec is None or spec.mask_factory is None else spec.mask_factory(game, config)
 
 
 def registered_encoder_names() -> list[str]:
-    """Games with an explicit encoder (built-ins and game packages loaded so far)."""
-    _load_builtins()
-    return sorted(_REGISTRY)
+    """Games whose manifest names an explicit encoder (nothing is imported)."""
+    return [name for name in registry.names() if registry.manifest(name).encoder is not None]
 
 
-def _load_builtins() -> None:
-    global _builtin_loaded
-    if _builtin_loaded:
-        return
-    _builtin_loaded = True
-    for module in _BUILTIN_MODULES:
-        importlib.import_module(module)
-
-
-def _load_game_hook(game: Game[Any, Any]) -> None:
-    """Import the game package's optional ``encoding`` module (it registers itself)."""
-    registry.import_companion(game, "encoding")
+def encoder_for(game: Game[Any, Any], config: Config, kind: str = "auto") -> Encoder:
+    """The encoder for ``config``: ``kind`` is ``"auto"`` (explicit if the game's manifest names
+    one, else generic), ``"explicit"`` or ``"generic"``. Cached, so probing happens once per config."""
+    return _encoder_for(game, config, kind, registry.find(game.spec.name))
 
 
 @lru_cache(maxsize=64)
-def encoder_for(game: Game[Any, Any], config: Config, kind: str = "auto") -> Encoder:
-    """The encoder for ``config``: ``kind`` is ``"auto"`` (explicit if registered, else
-    generic), ``"explicit"`` or ``"generic"``. Cached, so probing happens once per config."""
+def _encoder_for(game: Game[Any, Any], config: Config, kind: str, manifest: Manifest | None) -> Encoder:
     if kind not in ("auto", "explicit", "generic"):
         raise EncodingError(f"unknown encoder kind {kind!r}; use 'auto', 'explicit' or 'generic'")
     name = game.spec.name
     if kind != "generic":
-        _load_builtins()
-        if name not in _REGISTRY:
-            _load_game_hook(game)
-        entry = _REGISTRY.get(name)
+        entry = _encoder_spec(game, manifest)
         if entry is not None:
             state_fn = None if entry.state_factory is None else entry.state_factory(config)
             enc = Encoder(f"{name}/explicit", entry.size, entry.low, entry.high, entry.factory(config), state_fn)

@@ -2,16 +2,15 @@
 
 Most games need nothing more than :meth:`TableManager.payload` gives. A few do: Council's table chat
 outside the Negotiate phase, Kyrum's campaigns kept on the server, Space Pirates' flick trajectories
-and ruler previews. Each lives in its game's folder, ``holotable.games.<game>.server``, as a :class:`TableExtension`
-subclass named after the game (``CouncilExtension``, ``SpacePiratesExtension``); :func:`extension_class` finds
-it by game name. Each app's :class:`~holotable.server.tables.TableManager` makes its own instances
+and ruler previews. Each lives in its game's folder (``holotable.games.<game>.server`` for the built-in games), a
+:class:`TableExtension` subclass named as the ``server`` role of the game's manifest; :func:`extension_class`
+finds it by game name. Each app's :class:`~holotable.server.tables.TableManager` makes its own instances
 (:func:`new_extensions`), so two servers in one process (tests, a restart) share no extension state. The
 table manager calls the hooks; none of them may change the game state (they see clones or read only).
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -22,14 +21,6 @@ if TYPE_CHECKING:
     from .live import Listener, LiveTable
     from .storage import ActionRecord
     from .tables import TableManager
-
-#: game name -> module holding its extension class.
-MODULES: dict[str, str] = {
-    "council": "holotable.games.council.server",
-    "kyrum": "holotable.games.kyrum.server",
-    "space-pirates": "holotable.games.space_pirates.server",
-}
-
 
 class TableExtension:
     """The hooks a game may fill in; the defaults do nothing."""
@@ -77,25 +68,20 @@ class TableExtension:
         raise ApiError(422, f"unknown message type {message.get('type')!r}")
 
 
-def class_name(game: str) -> str:
-    """The name of ``game``'s extension class in its module.
-
-    >>> class_name("space-pirates")
-    'SpacePiratesExtension'
-    """
-    return "".join(word.capitalize() for word in game.split("-")) + "Extension"
-
-
 def extension_class(game: str) -> type[TableExtension] | None:
-    """The extension class of ``game``, or ``None`` when it has none."""
-    module = MODULES.get(game)
-    if module is None:
+    """The extension class of ``game`` (the ``server`` role of its manifest), or ``None`` when it has none."""
+    from holotable.engine import registry
+
+    found = registry.offered(game, "server") if game in registry.names() else None
+    if found is None:
         return None
-    cls = getattr(importlib.import_module(module), class_name(game))
-    assert isinstance(cls, type) and issubclass(cls, TableExtension)
-    return cls
+    assert isinstance(found, type) and issubclass(found, TableExtension), (
+        f"{game}'s manifest names {found!r} as its server extension, not a TableExtension subclass")
+    return found
 
 
 def new_extensions() -> dict[str, TableExtension]:
     """One fresh instance of every game's extension (game name -> extension), for one app."""
-    return {game: cls() for game in MODULES if (cls := extension_class(game)) is not None}
+    from holotable.engine import registry
+
+    return {game: cls() for game in registry.names() if (cls := extension_class(game)) is not None}

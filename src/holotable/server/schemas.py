@@ -145,6 +145,8 @@ class GameInfo(BaseModel):
     params: list[ParamInfo]
     agents: list[dict[str, str]]
     levels: list[LevelModel]
+    #: The table page's renderer: ``/static/games/<web>.js`` (the ``web`` role of the game's manifest).
+    web: str
 
 
 class ErrorBody(BaseModel):

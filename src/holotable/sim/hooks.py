@@ -12,8 +12,9 @@
   parameter values that start that game. ``holotable simulate --schedule`` plays each of them
   many times (:mod:`holotable.sim.schedule`).
 
-A game package registers them from an optional ``simulation`` module, imported the first time
-a hook of that game is asked for (like the ``bots`` and ``encoding`` companions).
+A game names them as the ``measures``, ``seat_measures`` and ``schedule`` roles of its manifest
+(:mod:`holotable.engine.manifest`; the built-in games keep them in their ``simulation`` module),
+imported the first time a hook of that game is asked for.
 
 >>> import holotable
 >>> schedule_for(holotable.load("captain-black")) is None
@@ -59,46 +60,19 @@ class ScheduleFn(Protocol):
     ) -> list[ScheduledGame]: ...
 
 
-_MEASURES: dict[str, MeasuresFn] = {}
-_SEAT_MEASURES: dict[str, SeatMeasuresFn] = {}
-_SCHEDULES: dict[str, ScheduleFn] = {}
-_LOOKED: set[str] = set()
-
-
-def register_measures(game_name: str, fn: MeasuresFn) -> None:
-    """Report ``fn(finished_state)`` for every simulated game of ``game_name``."""
-    _MEASURES[game_name] = fn
-
-
-def register_seat_measures(game_name: str, fn: SeatMeasuresFn) -> None:
-    """Report ``fn(finished_state)[seat]`` per agent and per seat for every simulated game of ``game_name``."""
-    _SEAT_MEASURES[game_name] = fn
-
-
-def register_schedule(game_name: str, fn: ScheduleFn) -> None:
-    """``game_name`` plays a schedule of games; ``fn`` gives the parameters of each."""
-    _SCHEDULES[game_name] = fn
-
-
-def _load(game: Game[Any, Any]) -> str:
-    name = game.spec.name
-    if name not in _LOOKED:
-        _LOOKED.add(name)
-        if name not in _MEASURES and name not in _SEAT_MEASURES and name not in _SCHEDULES:
-            registry.import_companion(game, "simulation")
-    return name
-
-
 def measures_for(game: Game[Any, Any]) -> MeasuresFn | None:
-    """The game's registered measures, or ``None``."""
-    return _MEASURES.get(_load(game))
+    """The measures the game's manifest names, or ``None``."""
+    fn: MeasuresFn | None = registry.offered(game.spec.name, "measures")
+    return fn
 
 
 def seat_measures_for(game: Game[Any, Any]) -> SeatMeasuresFn | None:
-    """The game's registered per-seat measures, or ``None``."""
-    return _SEAT_MEASURES.get(_load(game))
+    """The per-seat measures the game's manifest names, or ``None``."""
+    fn: SeatMeasuresFn | None = registry.offered(game.spec.name, "seat_measures")
+    return fn
 
 
 def schedule_for(game: Game[Any, Any]) -> ScheduleFn | None:
-    """The game's registered schedule, or ``None``."""
-    return _SCHEDULES.get(_load(game))
+    """The schedule the game's manifest names, or ``None``."""
+    fn: ScheduleFn | None = registry.offered(game.spec.name, "schedule")
+    return fn

@@ -29,6 +29,7 @@ from holotable.engine import (
     registry,
 )
 from holotable.engine.game import Game
+from holotable.engine.manifest import Manifest
 from holotable.engine.spec import Config
 
 AnyGame = Game[Any, Any]
@@ -398,17 +399,19 @@ ALL_CHECKS: tuple[Callable[[AnyGame, Config, int], None], ...] = (
 
 
 @contextmanager
-def temporarily_registered(game: AnyGame) -> Iterator[AnyGame]:
-    """Register ``game`` for the block (saved matches load their game by name), then restore the registry exactly."""
-    registry.names()  # load the built-in games first, or restoring would drop them
-    games, aliases = dict(registry._GAMES), dict(registry._ALIASES)
+def temporarily_registered(game: AnyGame | Manifest, **roles: Any) -> Iterator[AnyGame]:
+    """Register ``game`` (with any manifest ``roles``, e.g. ``encoder=``), or add a whole game's
+    :class:`~holotable.engine.manifest.Manifest`, for the block (saved matches load their game by
+    name), then restore the registry exactly. Yields the game."""
+    saved = registry.snapshot()
     try:
-        yield register(game)
+        if isinstance(game, Manifest):
+            registry.add(game.replace(**roles) if roles else game)
+            yield registry.load(game.name)
+        else:
+            yield register(game, **roles)
     finally:
-        registry._GAMES.clear()
-        registry._GAMES.update(games)
-        registry._ALIASES.clear()
-        registry._ALIASES.update(aliases)
+        registry.restore(saved)
 
 
 def player_counts(lo: int, hi: int, most: int = 4) -> list[int]:

@@ -214,16 +214,16 @@ class ShellsWithHints(Shells):
 
 
 class ShellsWithAnRlHint(Shells):
-    """Its RL fast path (registered by :func:`register_rl_hint`) reads where the hidden gems lie."""
+    """Its RL fast path (:func:`rl_hint_encoder`, its manifest's encoder) reads where the hidden gems lie."""
 
     spec: ClassVar[GameSpec] = _spec("rl-hint", "an RL observation that hints")
 
 
-def register_rl_hint() -> None:
-    """Register :class:`ShellsWithAnRlHint`'s encoder (needs :mod:`holotable.rl`): the view path is
-    sound; the fast path, held to it only at the opening, tells where the hidden gems lie from the second
-    move on."""
-    from holotable.rl.encoding import register_encoder
+def rl_hint_encoder() -> Any:
+    """:class:`ShellsWithAnRlHint`'s encoder, an ``EncoderSpec`` to register it with (needs
+    :mod:`holotable.rl`): the view path is sound; the fast path, held to it only at the opening, tells
+    where the hidden gems lie from the second move on."""
+    from holotable.rl.encoding import EncoderSpec
 
     size = 1 + KNOCK_INDEX
 
@@ -250,7 +250,7 @@ def register_rl_hint() -> None:
 
         return fast
 
-    register_encoder(ShellsWithAnRlHint.spec.name, view_fn, size, state_factory=state_fn)
+    return EncoderSpec(view_fn, size, state_factory=state_fn)
 
 
 #: Each leaky toy with the check that must catch it.

@@ -1,9 +1,10 @@
 """What a table page needs to know about a game's components beyond the seat's view: its catalog.
 
-A Black Hole Buccaneers view lists hand cards by id only, so the page asks the server once per table
-(``GET /api/tables/{id}/catalog``) for every card's name, type, value/weight per orientation and effect,
-the black holes, token cards and scoring cards. The catalog is built from the data that table plays
-with (the shipped files plus the table's data overrides, ``config.data``), never from a copy.
+A Black Hole Buccaneers view lists hand cards by id only; a Space Pirates page needs the energy cards'
+symbols and the table's sizes. The page asks the server once per table (``GET /api/tables/{id}/catalog``).
+A game offers one by naming ``fn(config) -> dict`` as the ``cards`` role of its manifest; the catalog is
+built from the data that table plays with (the shipped files plus the table's data overrides,
+``config.data``), never from a copy.
 """
 
 from __future__ import annotations
@@ -11,46 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from holotable.engine import Config
-from holotable.games.buccaneers.data import Artifact, BuccaneersData, Relic, TimeMachinePart, data_for
-
-
-def buccaneers_catalog(config: Config) -> dict[str, Any]:
-    """Every space-junk card by id, plus the black holes, token cards and scoring cards of this config.
-
-    >>> import holotable
-    >>> config = holotable.load("buccaneers").spec.make_config(4)
-    >>> buccaneers_catalog(config)["cards"]["TOY-4-6"]["stats"]
-    [[4, 6]]
-    """
-    data: BuccaneersData = data_for(config)
-    cards: dict[str, dict[str, Any]] = {}
-    for card in data.junk:
-        entry: dict[str, Any] = {
-            "name": card.name,
-            "type": card.kind.value,
-            "stats": [[s.value, s.weight] for s in card.stats],
-        }
-        if isinstance(card, TimeMachinePart):
-            entry["part"] = card.part
-        if isinstance(card, Artifact):
-            entry["effect"], entry["timing"] = card.effect, card.timing
-        if isinstance(card, Relic):
-            entry["effect"], entry["step"] = card.effect, card.step
-        cards[card.id] = entry
-    return {
-        "cards": cards,
-        "black_holes": {h.id: {"category": h.category, "colour": h.colour, "cards": h.cards,
-                               "threshold": h.threshold} for h in data.black_holes},
-        "tokens": {**{w.id: {"kind": "weight", "amount": w.amount} for w in data.weight_cards},
-                   **{v.id: {"kind": "value", "amount": v.amount} for v in data.value_cards}},
-        "threshold_cards": {t.id: t.amount for t in data.threshold_cards},
-        "scoring": {str(s.players): list(s.points) for s in data.scoring_cards},
-    }
-
-
-#: Games whose table page needs a catalog; the others' pages make do with the view.
-CATALOGS: dict[str, Callable[[Config], dict[str, Any]]] = {"buccaneers": buccaneers_catalog}
+from holotable.engine import Config, registry
 
 _cache: dict[tuple[str, Any], dict[str, Any]] = {}
 
@@ -63,8 +25,10 @@ def catalog(game: str, config: Config) -> dict[str, Any]:
     >>> import holotable
     >>> catalog("captain-black", holotable.load("captain-black").spec.make_config(3))
     {}
+    >>> catalog("buccaneers", holotable.load("buccaneers").spec.make_config(4))["cards"]["TOY-4-6"]["stats"]
+    [[4, 6]]
     """
-    build = CATALOGS.get(game)
+    build: Callable[[Config], dict[str, Any]] | None = registry.offered(game, "cards")
     if build is None:
         return {}
     key = (game, config.data)

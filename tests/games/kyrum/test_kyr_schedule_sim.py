@@ -29,7 +29,7 @@ PACK = load_pack("kyrum-demo")
 CONFIG = GAME.spec.make_config(1)
 
 
-def test_the_hooks_are_found_through_the_simulation_companion() -> None:
+def test_the_hooks_are_found_through_the_manifest() -> None:
     assert measures_for(GAME) is simulation.measures
     assert schedule_for(GAME) is simulation.schedule
 

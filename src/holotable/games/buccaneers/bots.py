@@ -29,7 +29,7 @@ the rotating artifacts are valued at the turns they are likely to reach. A card 
 next player (who receives the rest of the hand) would gain much from is worth a little
 more to take (blocking). Relic choices (Egg, Pool, Ring) compare using with keeping.
 
-For search agents the module also registers a fast rollout policy (:func:`rollout_move`)
+For search agents it has ``ROLLOUT``, a fast rollout policy (:func:`rollout_move`)
 that stops at the end of a round and values the scores so far (:func:`standing_value`);
 see :mod:`holotable.agents.rollout`.
 """
@@ -42,8 +42,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from holotable.agents.base import Agent, Observation, register_agent
-from holotable.agents.rollout import register_rollout_policy
+from holotable.agents.base import Agent, Observation
+from holotable.agents.rollout import Rollout
 from holotable.engine import Config, Game, Rng, State
 
 from . import cards as tb
@@ -714,5 +714,5 @@ def standing_value(st: State[BHBData, Action]) -> tuple[float, ...]:
     return tuple(out)
 
 
-register_agent("heuristic", BuccaneersHeuristic, game="buccaneers")
-register_rollout_policy("buccaneers", rollout_move, horizon=round_of, evaluator=standing_value)
+#: The ``rollout`` role of the manifest.
+ROLLOUT = Rollout(rollout_move, horizon=round_of, evaluator=standing_value)

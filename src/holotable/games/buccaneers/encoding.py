@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from holotable.engine import Config
-from holotable.rl.encoding import register_encoder
+from holotable.rl.encoding import EncoderSpec
 
 from . import cards as tb
 from .data import BuccaneersData, JunkType, data_for
@@ -244,4 +244,5 @@ def _seat(out: list[float], view: Mapping[str, Any], seat: int, base: int, data:
         put("round_points", _unit(points[seat] / 15))
 
 
-register_encoder("buccaneers", make_encoder, SIZE)
+#: The ``encoder`` role of the manifest.
+ENCODER = EncoderSpec(make_encoder, SIZE)

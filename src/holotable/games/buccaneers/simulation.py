@@ -26,7 +26,6 @@ from functools import cache
 from typing import Any
 
 from holotable.engine import State
-from holotable.sim.hooks import register_measures, register_seat_measures
 
 from .state import BHBData
 
@@ -96,7 +95,3 @@ def seat_measures(state: State[Any, Any]) -> list[dict[str, float]]:
             numbers[f"collected:{card}"] = 1.0 if card in mine else 0.0
         result.append(numbers)
     return result
-
-
-register_measures("buccaneers", measures)
-register_seat_measures("buccaneers", seat_measures)

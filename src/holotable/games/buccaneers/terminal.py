@@ -18,8 +18,6 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from holotable.cli.render import register_renderer
-
 from . import cards as tb
 
 _ARROWS = {"CW": "clockwise (seat i passes to seat i+1)", "CCW": "counter-clockwise (seat i passes to seat i-1)"}
@@ -235,6 +233,3 @@ def render(view: dict[str, Any]) -> RenderableType:
     if pad is not None:
         parts.append(pad)
     return Group(*parts)
-
-
-register_renderer("buccaneers", render)

@@ -20,7 +20,7 @@ left, it counts how many turns it can still expect. With a hidden tally
 (``public_tally`` false) the others' boxes are unknown: it splits the gold missing
 from the bag evenly between them and widens their spread.
 
-For search agents the module also registers a fast rollout (:func:`rollout_draw`
+For search agents it has ``ROLLOUT``, a fast rollout (:func:`rollout_draw`
 for the moves, and rollouts that stop at the end of their round, valued by
 :func:`round_start_value`); see :mod:`holotable.agents.rollout`.
 """
@@ -34,8 +34,8 @@ from functools import lru_cache
 from math import comb
 from typing import Any
 
-from holotable.agents.base import Agent, Observation, register_agent
-from holotable.agents.rollout import register_rollout_policy
+from holotable.agents.base import Agent, Observation
+from holotable.agents.rollout import Rollout
 from holotable.engine import Game, Rng, State
 
 from .actions import DRAWS, Draw
@@ -434,5 +434,5 @@ def _rank_cards(players: int, cap: int) -> tuple[float, float]:
     return 2 * var * players / max(1, players - 1), mean
 
 
-register_agent("heuristic", CaptainBlackHeuristic, game="captain-black")
-register_rollout_policy("captain-black", rollout_draw, horizon=rollout_round, evaluator=round_start_value)
+#: The ``rollout`` role of the manifest.
+ROLLOUT = Rollout(rollout_draw, horizon=rollout_round, evaluator=round_start_value)

@@ -22,8 +22,9 @@ from typing import Any
 import numpy as np
 
 from holotable.engine import Config, Game, State
-from holotable.games.captain_black import SPEC, CaptainBlack
-from holotable.rl.encoding import register_action_mask, register_encoder
+from holotable.rl.encoding import EncoderSpec
+
+from .rules import SPEC, CaptainBlack
 
 MAX_SEATS = SPEC.max_players
 _COMP = CaptainBlack.components
@@ -314,5 +315,5 @@ def make_action_mask(game: Game[Any, Any], config: Config) -> Callable[[State[An
     return mask
 
 
-register_encoder(SPEC.name, make_encoder, SIZE, state_factory=make_state_encoder)
-register_action_mask(SPEC.name, make_action_mask)
+#: The ``encoder`` role of the manifest: the view encoder, its fast path and the mask fast path.
+ENCODER = EncoderSpec(make_encoder, SIZE, state_factory=make_state_encoder, mask_factory=make_action_mask)

@@ -20,7 +20,6 @@ from __future__ import annotations
 from typing import Any
 
 from holotable.engine import State
-from holotable.sim.hooks import register_measures, register_seat_measures
 
 from .state import CBData
 
@@ -82,7 +81,3 @@ def seat_measures(state: State[Any, Any]) -> list[dict[str, float]]:
                 numbers[f"draw_size:{name}"] = sum(1 for k in mine if band(k) == name) / len(mine)
         result.append(numbers)
     return result
-
-
-register_measures("captain-black", measures)
-register_seat_measures("captain-black", seat_measures)

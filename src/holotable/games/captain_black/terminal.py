@@ -9,8 +9,6 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from holotable.cli.render import register_renderer
-
 
 def _seat_name(seat: int, viewer: int | None) -> str:
     return f"{seat} (you)" if seat == viewer else str(seat)
@@ -128,6 +126,3 @@ def render(view: dict[str, Any]) -> RenderableType:
     if rounds is not None:
         parts.append(rounds)
     return Group(*parts)
-
-
-register_renderer("captain-black", render)

@@ -12,11 +12,28 @@
 (1, 2, 3, 4)
 """
 
-from holotable.engine import register
+from holotable.engine.manifest import Manifest, lazy_exports
 
-from .actions import Act
-from .rules import SPEC, BlackHoleCouncil
+# What the game offers, each role imported only when asked for (see holotable.engine.manifest):
+# importing this package imports nothing of the game, so listing the games loads none of them.
+MANIFEST = Manifest(
+    name="council",
+    game="holotable.games.council.rules:BlackHoleCouncil",
+    aliases=("bhc", "black-hole-council"),
+    bots={"heuristic": "holotable.games.council.bots:CouncilHeuristic"},
+    rollout="holotable.games.council.bots:ROLLOUT",
+    encoder="holotable.games.council.encoding:ENCODER",
+    measures="holotable.games.council.simulation:measures",
+    seat_measures="holotable.games.council.simulation:seat_measures",
+    terminal="holotable.games.council.terminal:render",
+    server="holotable.games.council.server:CouncilExtension",
+    web="council",
+)
 
-GAME = register(BlackHoleCouncil(), "bhc", "black-hole-council")
+__getattr__, __dir__ = lazy_exports(MANIFEST, {
+    "SPEC": "holotable.games.council.rules:SPEC",
+    "BlackHoleCouncil": "holotable.games.council.rules:BlackHoleCouncil",
+    "Act": "holotable.games.council.actions:Act",
+})
 
 __all__ = ["GAME", "SPEC", "Act", "BlackHoleCouncil"]

@@ -24,7 +24,7 @@ The bot reads only its seat's view (BHC-DIG-05). Its pieces:
 * **Deduction.** It guesses the colour (and in D3 the neighbour) most likely to be right under its
   beliefs.
 
-For search agents the module also registers a fast rollout (:func:`rollout_move`) that stops at the
+For search agents it has ``ROLLOUT``, a fast rollout (:func:`rollout_move`) that stops at the
 end of the current round and is valued by the standings (:func:`standing_value`); see
 :mod:`holotable.agents.rollout`.
 """
@@ -36,8 +36,8 @@ from collections.abc import Sequence
 from itertools import permutations
 from typing import Any
 
-from holotable.agents.base import Agent, Observation, register_agent
-from holotable.agents.rollout import register_rollout_policy
+from holotable.agents.base import Agent, Observation
+from holotable.agents.rollout import Rollout
 from holotable.engine import Game, Rng, State
 
 from . import actions as A
@@ -473,5 +473,5 @@ def standing_value(st: State[Any, Any]) -> tuple[float, ...]:
     return tuple(out)
 
 
-register_agent("heuristic", CouncilHeuristic, game="council")
-register_rollout_policy("council", rollout_move, horizon=rollout_round, evaluator=standing_value)
+#: The ``rollout`` role of the manifest.
+ROLLOUT = Rollout(rollout_move, horizon=rollout_round, evaluator=standing_value)

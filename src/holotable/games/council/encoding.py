@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from holotable.engine import Config
-from holotable.rl.encoding import register_encoder
+from holotable.rl.encoding import EncoderSpec
 
 from .data import COLOURS, OUTCOMES
 from .rules import SPEC
@@ -282,4 +282,5 @@ def make_encoder(config: Config) -> Callable[[Mapping[str, Any]], list[float]]:
     return encode
 
 
-register_encoder(SPEC.name, make_encoder, SIZE)
+#: The ``encoder`` role of the manifest.
+ENCODER = EncoderSpec(make_encoder, SIZE)

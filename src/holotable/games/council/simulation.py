@@ -29,7 +29,6 @@ from __future__ import annotations
 from typing import Any
 
 from holotable.engine import State
-from holotable.sim.hooks import register_measures, register_seat_measures
 
 from .data import data_for
 from .state import BHCData
@@ -71,7 +70,3 @@ def seat_measures(state: State[Any, Any]) -> list[dict[str, float]]:
         numbers.update({f"agenda:{ident}": 1.0 if i == d.agendas[seat] else 0.0 for i, ident in enumerate(agenda_ids)})
         out.append(dict(sorted(numbers.items())))
     return out
-
-
-register_measures("council", measures)
-register_seat_measures("council", seat_measures)

@@ -20,8 +20,6 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from holotable.cli.render import register_renderer
-
 from .data import OUTCOMES
 
 GAME_NAME = "council"
@@ -377,5 +375,4 @@ def render(view: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-register_renderer(GAME_NAME, render)
 __all__ = ["render"]

@@ -8,11 +8,30 @@
 'craft common fuel'
 """
 
-from holotable.engine import register
+from holotable.engine.manifest import Manifest, lazy_exports
 
-from .actions import KAction
-from .rules import SPEC, Kyrum
+# What the game offers, each role imported only when asked for (see holotable.engine.manifest):
+# importing this package imports nothing of the game, so listing the games loads none of them.
+MANIFEST = Manifest(
+    name="kyrum",
+    game="holotable.games.kyrum.rules:Kyrum",
+    aliases=("black-hole-kyrum", "bhk"),
+    bots={
+        "heuristic": "holotable.games.kyrum.bots:KyrumHeuristic",
+        "planner": "holotable.games.kyrum.planner_bot:KyrumPlanner",  # the objective-aware one
+    },
+    encoder="holotable.games.kyrum.encoding:ENCODER",
+    measures="holotable.games.kyrum.simulation:measures",
+    schedule="holotable.games.kyrum.simulation:schedule",
+    terminal="holotable.games.kyrum.terminal:render_view",
+    server="holotable.games.kyrum.server:KyrumExtension",
+    web="kyrum",
+)
 
-GAME = register(Kyrum(), "black-hole-kyrum", "bhk")
+__getattr__, __dir__ = lazy_exports(MANIFEST, {
+    "SPEC": "holotable.games.kyrum.rules:SPEC",
+    "Kyrum": "holotable.games.kyrum.rules:Kyrum",
+    "KAction": "holotable.games.kyrum.actions:KAction",
+})
 
 __all__ = ["GAME", "SPEC", "KAction", "Kyrum"]

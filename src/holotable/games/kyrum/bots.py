@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from holotable.agents.base import Agent, Observation, register_agent
+from holotable.agents.base import Agent, Observation
 
 from .pack import Pack, pack_with_overrides
 
@@ -170,8 +170,3 @@ class KyrumHeuristic(Agent):
             if f"craft {el} fuel" in legal:
                 return f"craft {el} fuel"
         return None
-
-
-register_agent("heuristic", KyrumHeuristic, game="kyrum")
-
-from . import planner_bot  # noqa: E402,F401  (registers the objective-aware "planner" agent)

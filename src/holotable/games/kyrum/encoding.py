@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from holotable.engine import Config
-from holotable.rl.encoding import register_encoder
+from holotable.rl.encoding import EncoderSpec
 
 from .pack import ELEMENTS, GAUGES, MAX_ITEMS, MAX_NARRATIVES, MAX_OPTIONS, pack_with_overrides
 
@@ -217,4 +217,5 @@ def _decision(out: list[float], dec: Mapping[str, Any] | None) -> None:
         out[INDEX["discard_studied"]] = float(bool(dec.get("studied")))
 
 
-register_encoder("kyrum", make_encoder, SIZE)
+#: The ``encoder`` role of the manifest.
+ENCODER = EncoderSpec(make_encoder, SIZE)

@@ -20,8 +20,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from holotable.agents.base import register_agent
-
 from .bots import KyrumHeuristic
 from .pack import ELEMENTS, Pack
 
@@ -124,6 +122,3 @@ class KyrumPlanner(KyrumHeuristic):
             if f"craft {el} fuel" in legal and (urgent or spare(view, el) > 0):
                 return f"craft {el} fuel"
         return None
-
-
-register_agent("planner", KyrumPlanner, game="kyrum")

@@ -32,7 +32,7 @@ from typing import Any
 
 from holotable.agents.base import make_agent
 from holotable.engine import Config, ConfigError, State, derive_seed, load
-from holotable.sim.hooks import ScheduledGame, register_measures, register_schedule
+from holotable.sim.hooks import ScheduledGame
 from holotable.sim.runner import play_game
 
 from .campaign import CampaignState, fold_game, game_seed, new_campaign
@@ -112,7 +112,3 @@ def schedule(
         label = " ".join(pack.game_entry(n)["objectives"])
         out.append(ScheduledGame(n, label, {"campaign": camps[n].to_json()}))
     return out
-
-
-register_measures("kyrum", measures)
-register_schedule("kyrum", schedule)

@@ -22,7 +22,6 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from holotable.cli.render import register_renderer
 from holotable.engine import DataError
 
 from .campaign import buy_refusal
@@ -342,6 +341,3 @@ def questionnaire_result(result: Mapping[str, Any]) -> Text:
     won = result["status"] != "Campaign lost" and result["shared_score"] >= 60
     return Text.assemble(("Questionnaire: ", "bold"), f"{how} = {result['shared_score']}/100 → ",
                          (str(result["status"]), "bold green" if won else "bold red"))
-
-
-register_renderer("kyrum", render_view)

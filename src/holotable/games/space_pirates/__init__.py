@@ -7,11 +7,30 @@
 ((0,), ['base 0', 'base 1', 'base 2'])
 """
 
-from holotable.engine import register
+from holotable.engine.manifest import Manifest, lazy_exports
 
-from .actions import SPAction
-from .rules import SPEC, SpacePirates
+# What the game offers, each role imported only when asked for (see holotable.engine.manifest):
+# importing this package imports nothing of the game, so listing the games loads none of them.
+MANIFEST = Manifest(
+    name="space-pirates",
+    game="holotable.games.space_pirates.rules:SpacePirates",
+    aliases=("sp", "spacepirates"),
+    bots={"heuristic": "holotable.games.space_pirates.bots:SpacePiratesHeuristic"},
+    rollout="holotable.games.space_pirates.bots:ROLLOUT",
+    encoder="holotable.games.space_pirates.encoding:ENCODER",
+    measures="holotable.games.space_pirates.simulation:measures",
+    seat_measures="holotable.games.space_pirates.simulation:seat_measures",
+    terminal="holotable.games.space_pirates.terminal:render_space_pirates",
+    server="holotable.games.space_pirates.server:SpacePiratesExtension",
+    picture="holotable.games.space_pirates.render:draw_state",
+    cards="holotable.games.space_pirates.catalog:space_pirates_catalog",
+    web="space-pirates",
+)
 
-GAME = register(SpacePirates(), "sp", "spacepirates")
+__getattr__, __dir__ = lazy_exports(MANIFEST, {
+    "SPEC": "holotable.games.space_pirates.rules:SPEC",
+    "SpacePirates": "holotable.games.space_pirates.rules:SpacePirates",
+    "SPAction": "holotable.games.space_pirates.actions:SPAction",
+})
 
 __all__ = ["GAME", "SPEC", "SPAction", "SpacePirates"]

@@ -34,8 +34,8 @@ from typing import Any
 
 from shapely.geometry import LineString, Point  # type: ignore[import-untyped]
 
-from holotable.agents.base import Agent, Observation, register_agent
-from holotable.agents.rollout import register_rollout_policy
+from holotable.agents.base import Agent, Observation
+from holotable.agents.rollout import Rollout
 from holotable.engine import ActionError, Game, Rng, State
 
 from . import flow
@@ -731,5 +731,5 @@ def position_value(st: State[SPData, SPAction]) -> tuple[float, ...]:
     return tuple(out)
 
 
-register_agent("heuristic", SpacePiratesHeuristic, game="space-pirates")
-register_rollout_policy("space-pirates", rollout_policy, horizon=rollout_turn, evaluator=position_value)
+#: The ``rollout`` role of the manifest.
+ROLLOUT = Rollout(rollout_policy, horizon=rollout_turn, evaluator=position_value)

@@ -1,4 +1,4 @@
-"""Server extension of the Space Pirates page: flick trajectories, ruler previews and the table catalog.
+"""Server extension of the Space Pirates page: flick trajectories and ruler previews.
 
 * **Flick trajectories.** The engine stores only where a flick left the tokens. After a flick the
   extension re-resolves it from the state *before* the action, with the same random stream and the
@@ -11,8 +11,9 @@
   the engine's reason and rule id when not, and the ruler's route when it is. Nothing changes.
 * **The fan.** ``extra.fan`` is the geometry of the ruler being laid: its origin, the allowed range
   of directions (90 degrees either side of the heading, a whole turn when drifting) and its length.
-* **Catalog.** ``GET /api/tables/{id}/space-pirates/catalog``: the energy cards (value, symbols), sizes and the
-  dexterity noise of the table's configuration (public component data).
+
+The table's catalog (energy cards, sizes, dexterity noise) is the manifest's ``cards`` role, served by
+``GET /api/tables/{id}/catalog`` like every game's (:mod:`holotable.games.space_pirates.catalog`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from pydantic import BaseModel, Field
 
 from holotable.engine.errors import ActionError
 from holotable.games.space_pirates import geometry as geo
-from holotable.games.space_pirates.data import content_for
 from holotable.games.space_pirates.flow import drift_anchor, nose, resolve_flick
 from holotable.games.space_pirates.physics import FlickOutcome, PymunkFlickResolver
 from holotable.server.extensions import TableExtension
@@ -217,24 +217,6 @@ class SpacePiratesExtension(TableExtension):
                                  missing="a preview needs your seat token (Authorization: Bearer <token>)")
             seat = table.seat_of(token)
             return preview(table.state, seat, body.action)
-
-        @api.get("/api/tables/{table_id}/space-pirates/catalog")
-        async def catalog_route(table_id: str) -> dict[str, Any]:
-            """The energy cards, sizes and noise of this table's configuration (public component data)."""
-            table = await manager.get(table_id)
-            if table.record.game != self.game:
-                raise ApiError(404, "the Space Pirates catalog is for Space Pirates tables")
-            content = content_for(table.config)
-            c = content.constants
-            return {
-                "cards": {e.id: {"value": e.value, "symbols": list(e.symbols)} for e in content.energy},
-                "sizes": {"ruler_length": c.ruler_length, "ruler_width": c.ruler_width,
-                          "token_radius": c.token_radius, "ship_radius": c.ship_radius,
-                          "storm_radius": c.storm_radius},
-                "dexterity": {k: list(v) for k, v in c.dexterity.items()},
-                "d_max": float(c.physics["d_max"]),
-                "victory": c.victory_standard,
-            }
 
         return api
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 from typing import Any
 
 from holotable.engine import State
-from holotable.sim.hooks import register_measures, register_seat_measures
 
 from .state import SPData
 
@@ -101,7 +100,3 @@ def seat_measures(state: State[Any, Any]) -> list[dict[str, float]]:
         numbers.update({name: per_seat[seat] for name, per_seat in counts.items()})
         result.append(numbers)
     return result
-
-
-register_measures("space-pirates", measures)
-register_seat_measures("space-pirates", seat_measures)

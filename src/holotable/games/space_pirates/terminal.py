@@ -26,8 +26,6 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from holotable.cli.render import register_renderer
-
 SHIP_LETTERS = "BGYR"
 SHIP_STYLES = ("bold blue", "bold green", "bold yellow", "bold red")
 HINTS = {
@@ -265,6 +263,3 @@ def render_space_pirates(view: dict[str, Any]) -> RenderableType:
     if dec is not None:
         parts.append(dec)
     return Group(*parts)
-
-
-register_renderer("space-pirates", render_space_pirates)

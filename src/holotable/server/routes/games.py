@@ -27,5 +27,6 @@ async def games() -> list[dict[str, Any]]:
             "params": [{**p.to_dict(), "help": p.doc} for p in spec.params],
             "agents": agent_labels(spec.name),
             "levels": [vars(level_info(spec.name, level)) | {"name": level} for level in LEVELS],
+            "web": registry.manifest(spec.name).web or "generic",  # the page's renderer module
         })
     return out

@@ -877,7 +877,7 @@ export default {
   async setup({ tableId }) {
     SETUP = { tableId };
     try {
-      CATALOG = await getJSON(`/api/tables/${encodeURIComponent(tableId)}/space-pirates/catalog`);
+      CATALOG = await getJSON(`/api/tables/${encodeURIComponent(tableId)}/catalog`);
     } catch (err) {
       // the page still works with the standard sizes
     }

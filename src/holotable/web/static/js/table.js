@@ -5,9 +5,6 @@ import { ApiError, getJSON, inviteUrl, loadInvite, loadName, loadToken, postJSON
 import { fill, h, redraw, seatName } from "./dom.js";
 import { rulesFor } from "./rules.js";
 
-const RENDERERS = {
-  "captain-black": "captain-black", buccaneers: "buccaneers", council: "council", kyrum: "kyrum", "space-pirates": "space-pirates",
-};
 const IMPORTANT = new Set(["round_start", "round_end", "parrots", "chests", "game_end", "score_step", "selection_end", "reveal", "pass"]);
 const $ = (id) => document.getElementById(id);
 
@@ -566,15 +563,20 @@ async function start() {
   }
   await claimSeat();
   page.title = page.summary.game;
+  // The server says which module under games/ draws this game (the `web` role of its manifest).
+  let web = "generic";
   try {
     const games = await getJSON("/api/games");
     const game = games.find((g) => g.name === page.summary.game);
-    if (game) page.title = game.title;
+    if (game) {
+      page.title = game.title;
+      web = game.web || "generic";
+    }
   } catch {
-    /* the name will do */
+    /* the name and the generic page will do */
   }
   // `?page=plain` shows any game on the generic page: every value as text, every legal move a button.
-  const module = page.plain ? "generic" : RENDERERS[page.summary.game] || "generic";
+  const module = page.plain ? "generic" : web;
   page.renderer = (await import(`/static/games/${module}.js`)).default;
   if (page.renderer.stylesheet) {
     // A game page with its own look: games/<name>.js asks for css/<name>.css.
