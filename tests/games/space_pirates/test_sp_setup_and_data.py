@@ -114,17 +114,17 @@ def test_T_SP_03_and_T_SP_05_setup_tokens_placed_then_flicked_by_left_neighbour(
         assert d.storm is None
         for _ in range(drawn):
             assert st.to_move() == (0,)
-            tid = GAME.decision(st)["tid"]
+            tid = GAME.decision(st).tid
             assert d.known[tid] == 1  # only the placer knows it
             st.apply(st.legal_actions(0)[0], 0)
         for _ in range(drawn):
-            assert GAME.decision(st)["kind"] == "flick" and st.to_move() == (1,)
-            while GAME.decision(st)["kind"] != "flick" or st.to_move() != (1,):
+            assert GAME.decision(st).kind == "flick" and st.to_move() == (1,)
+            while GAME.decision(st).kind != "flick" or st.to_move() != (1,):
                 st.apply(st.legal_actions(st.to_move()[0])[-1], st.to_move()[0])
             st.apply("flick 90.0 0.1", 1)
-            while GAME.decision(st)["kind"] in ("damage_pay", "blind_pick"):
+            while GAME.decision(st).kind in ("damage_pay", "blind_pick"):
                 st.apply(st.legal_actions(st.to_move()[0])[0], st.to_move()[0])
-        assert d.active == 0 and GAME.decision(st)["seat"] == 0 and d.turn == 1
+        assert d.active == 0 and GAME.decision(st).seat == 0 and d.turn == 1
 
 
 def test_T_SP_04_placement_clearance_one_ruler() -> None:
