@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import holotable
+from holotable.engine import DataError as EngineDataError
 from holotable.games.space_pirates import geometry as geo
 from holotable.games.space_pirates.data import DATA_DIR, DataError, load_content, load_default
 from holotable.games.space_pirates.generator import layout_is_legal, random_preset
@@ -49,6 +50,7 @@ def test_bad_data_file_names_file_item_and_field(tmp_path: Path) -> None:
     with pytest.raises(DataError) as err:
         load_content(tmp_path)
     assert err.value.file == "energy_cards.json" and err.value.field == "value"
+    assert isinstance(err.value, EngineDataError)  # caught with every game's data errors
 
 
 def test_T_SP_01_standard_setup_money_and_hands() -> None:
