@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from shapely.geometry import LineString, Point  # type: ignore[import-untyped]
@@ -278,7 +278,7 @@ def plan_courses(k: Knowledge, d: SPData, task: Ruler, *, beam: int, card_value:
                 length = c.ruler_length * (res.dock_fraction if dock else 1.0)
                 gain, taken = _ruler_gain(k, d, res, t, course.taken, length)
                 total = course.gained + gain
-                nxt = replace(t, count=t.count + 1, left=t.left - 1, anchor=res.end, prev=res.theta)
+                nxt = t.laid(res.end, res.theta)
                 if dock:
                     assert res.dock_base is not None
                     score = total + dock_value(k, d, res.dock_base, card_value=card_value)

@@ -347,6 +347,12 @@ class Ruler(SPDecision):
     drift: bool
     kind = "ruler"
 
+    def laid(self, end: geo.XY, theta: float) -> Ruler:
+        """The move after one more ruler ending at ``end`` towards ``theta`` (the bots plan with it;
+        the constructor, not ``dataclasses.replace``, as the planner makes thousands)."""
+        return Ruler(self.seat, self.left - 1, self.count + 1, end, theta, self.departing, self.offered, self.hits,
+                     self.route, self.drift)
+
     def legal(self, st: SP) -> list[SPAction]:
         out = [SPAction("ruler", a) for a in flow.ruler_choices(st.data, self)]
         if not (self.departing and self.count == 0) or not out:
