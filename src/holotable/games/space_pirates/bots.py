@@ -46,6 +46,7 @@ from .decisions import Ruler
 from .flow import Captures, Damage
 from .physics import PymunkFlickResolver, apply_noise
 from .state import SPData
+from .wind import blow
 
 XY = tuple[float, float]
 #: Relative turns (degrees) tried at every ruler of a course, besides exact bearings.
@@ -674,7 +675,7 @@ def wind_utility(k: Knowledge, st: State[SPData, SPAction], phi: float) -> float
     copy = st.clone(keep_events=False)
     d = copy.data
     before = len(d.stack)
-    flow.wind(flow.Ctx(copy, k.content), phi)
+    blow(flow.Ctx(copy, k.content), phi)
     score = 0.0
     pushed = list(d.stack)[: len(d.stack) - before]  # what the wind pushed, top first
     for task in reversed(pushed):  # bottom first, the order the scores always added up in

@@ -18,6 +18,7 @@ from .actions import SPAction
 from .data import content_for
 from .state import SPData
 from .tasks import Ctx, SPDecision
+from .wind import blow
 
 SP = State[SPData, SPAction]
 FLICK_ANGLES = tuple(float(a) for a in range(-165, 181, 15))
@@ -324,7 +325,7 @@ class WindDir(SPDecision):
 
     def apply(self, ctx: Ctx, a: SPAction) -> None:
         assert isinstance(a.a, float)
-        flow.wind(ctx, geo.norm_angle(a.a))
+        blow(ctx, geo.norm_angle(a.a))
 
 
 # ---------------------------------------------------------------------------- moves
