@@ -44,7 +44,7 @@ def flick_batch(players: int = 3, seed: int = 1) -> Callable[[], Work]:
     game = load(SP)
     state = game.new_state(players=players, seed=seed, first_seat=0)
     agents = [make_agent("random", game, seed=s) for s in range(players)]
-    while game.decision(state)["kind"] != "choose_card" and not state.is_terminal():  # type: ignore[attr-defined]
+    while game.decision(state).kind != "choose_card" and not state.is_terminal():  # type: ignore[attr-defined]
         seat = state.to_move()[0]
         state.apply(agents[seat].act(observe(state, seat)), seat)
     d = state.data

@@ -181,7 +181,7 @@ def test_hot_seat_nobody_takes_back_another_seat_s_vote() -> None:
 
 def test_a_space_pirates_flick_cannot_be_retried_with_the_same_noise() -> None:
     match = Match.new(holotable.load("space-pirates"), players=2, seed=3)
-    advance(match, lambda st: st.game.decision(st)["kind"] == "flick")
+    advance(match, lambda st: st.game.decision(st).kind == "flick")
     seat = match.state.to_move()[0]
     match.play("flick 45 0.4", seat)
     assert match.steps[-1].chance

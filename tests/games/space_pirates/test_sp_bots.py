@@ -73,8 +73,8 @@ def test_course_planning_captures_a_token_ahead_with_legal_rulers() -> None:
     agent = make_agent("heuristic", GAME, seed=3)
     laid: list[float] = []
     prev = 0.0
-    while GAME.decision(state)["kind"] in ("ruler", "capture_offer", "dock_offer"):
-        kind = GAME.decision(state)["kind"]
+    while GAME.decision(state).kind in ("ruler", "capture_offer", "dock_offer"):
+        kind = GAME.decision(state).kind
         action = agent.act(observe(state, 0))
         if action.verb == "ruler":
             assert abs(((action.a - prev) + 180) % 360 - 180) <= 90 + 1e-9
@@ -95,7 +95,7 @@ def test_decisions_do_not_depend_on_hidden_information() -> None:
     checked = 0
     while not state.is_terminal() and checked < 12:
         seat = state.to_move()[0]
-        kind = GAME.decision(state)["kind"]
+        kind = GAME.decision(state).kind
         if kind in ("flick", "ruler", "choose_card", "capture_offer", "place", "wind_dir") and len(
                 state.legal_actions(seat)) > 1:
             other = state.determinize(seat, Rng(rng.getrandbits(32)))
@@ -159,7 +159,7 @@ def test_base_decisions_follow_the_greedy_rules() -> None:
                        "mc": [22, 10], "market": {"0": "M01"}, "hands": [["E1-1"], []], "start": {"base": True}})
     agent = make_agent("heuristic", GAME, seed=2)
     seen = []
-    while GAME.decision(state) and GAME.decision(state)["seat"] == 0 and GAME.decision(state)["kind"].startswith(
+    while GAME.decision(state) and GAME.decision(state).seat == 0 and GAME.decision(state).kind.startswith(
             "base_"):
         action = agent.act(observe(state, 0))
         seen.append(str(action))

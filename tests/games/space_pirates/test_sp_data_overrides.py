@@ -36,7 +36,7 @@ def make(arr: dict[str, Any], data: dict[str, Any] | None = None, players: int =
 
 
 def kind(st: State[Any, Any]) -> str:
-    return str(GAME.decision(st)["kind"])
+    return str(GAME.decision(st).kind)
 
 
 def _sell_ore_at_m01(data: dict[str, Any]) -> tuple[list[int], list[int], int]:
@@ -73,10 +73,10 @@ def test_the_view_shows_the_configurations_prices() -> None:
 def _rulers_for_card(data: dict[str, Any]) -> tuple[int, list[str]]:
     st = make({"ships": [{"center": [20, 30], "heading": 0}, FAR], "hands": [["E1-5"], ["E2-3"]]}, data)
     while kind(st) != "ruler":  # the card, then its two placement adventures
-        seat = GAME.decision(st)["seat"]
+        seat = GAME.decision(st).seat
         st.apply(st.legal_actions(seat)[0], seat)
     played = [e.text for e in st.log_for(None) if e.kind == "card_played"]
-    return int(GAME.decision(st)["left"]), played
+    return int(GAME.decision(st).left), played
 
 
 def test_SP_MOVE_01_an_energy_cards_value_sets_the_moves_ruler_count() -> None:

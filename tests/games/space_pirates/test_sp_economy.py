@@ -29,7 +29,7 @@ def make(arr: dict[str, Any], players: int = 2, **params: Any) -> Any:
 
 
 def kind(st: Any) -> str:
-    return str(GAME.decision(st)["kind"])
+    return str(GAME.decision(st).kind)
 
 
 def points(st: Any, seat: int) -> int:
@@ -215,7 +215,7 @@ def test_T_SP_07_08_turned_over_revealed_one_penalty() -> None:
     scripted(st2, t2, 1, FlickOutcome({}, {t2: (60.0, 30.0)}, contacts, {t2}))
     assert kind(st2) == "damage_pay"
     st2.apply(f"pay cargo {st2.data.holds[1][0]}", 1)
-    assert st2.data.stack[-1]["kind"] != "damage_pay" and st2.data.active == 0  # exactly one penalty
+    assert st2.data.stack.top.kind != "damage_pay" and st2.data.active == 0  # exactly one penalty
 
 
 def test_T_SP_09_hidden_token_touches_a_ship() -> None:
@@ -238,8 +238,8 @@ def test_T_SP_10_open_asteroid_hits_and_penalty() -> None:
     contacts = [Contact(0.1, t, "element", "E09", 90.0), Contact(0.2, t, "ship", "1", 70.0),
                 Contact(0.25, t, "ship", "1", 30.0), Contact(0.3, t, "ship", "0", 50.0)]
     scripted(st, t, 1, FlickOutcome({t: (33.0, 33.0)}, {}, contacts, set()))
-    damage = [task for task in st.data.stack if task["kind"] in ("damage", "damage_pay", "blind_pick")]
-    seats = [task.get("victim", task["seat"]) if task["kind"] == "blind_pick" else task["seat"] for task in damage]
+    damage = [task for task in st.data.stack if task.kind in ("damage", "damage_pay", "blind_pick")]
+    seats = [task.victim if task.kind == "blind_pick" else task.seat for task in damage]
     assert sorted(seats) == [0, 1, 1]
 
 
@@ -264,14 +264,14 @@ def test_T_SP_38_39_adventures_with_nothing_to_do_and_neighbours() -> None:
     st.apply("card E1-5")
     st.apply("adv NEW_RIGHT")
     assert kind(st) == "place" and st.to_move() == (0,)
-    tid = GAME.decision(st)["tid"]
+    tid = GAME.decision(st).tid
     assert st.view(0)["transit"][0]["identity"] is not None and st.view(1)["transit"][0]["identity"] is None
     st.apply("place 10.0 10.0")
     assert kind(st) == "flick" and st.to_move() == (1,)  # 2 players: the right neighbour is the other
     st.apply("flick 90.0 0.1", 1)  # the weakest flick the rules accept (SP-AMB-55)
     while kind(st) != "place":
         st.apply(st.legal_actions(st.to_move()[0])[0], st.to_move()[0])
-    assert st.to_move() == (0,) and GAME.decision(st)["tid"] != tid
+    assert st.to_move() == (0,) and GAME.decision(st).tid != tid
     st.apply("place 50.0 10.0")
     assert kind(st) == "flick" and st.to_move() == (1,)
 
@@ -349,7 +349,7 @@ def test_conservation_in_random_games(seed: int, players: int) -> None:
         assert all(d.open[t] <= (d.ident[t] == "ASTEROID") for t in range(34))
         assert sum(o is not None for o in d.owned) == sum(o is not None for o in d.owner)
         dec = GAME.decision(st)
-        if dec is not None and dec["kind"] in ("choose_card", "turn_mode", "drift"):
+        if dec is not None and dec.kind in ("choose_card", "turn_mode", "drift"):
             assert_table_is_tidy(d)
 
 

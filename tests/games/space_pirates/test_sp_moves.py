@@ -25,7 +25,7 @@ def make(arr: dict[str, Any], players: int = 2, bases: list[Any] | None = None,
 
 
 def kind(st: Any) -> str:
-    return str(GAME.decision(st)["kind"])
+    return str(GAME.decision(st).kind)
 
 
 FAR = {"center": [55, 55], "heading": 0}
@@ -205,7 +205,7 @@ def test_T_SP_19_ship_ship_collision_both_damaged() -> None:
     st.apply("wind 90.0")
     d = st.data
     assert d.ships[1].center == (30.0, 48.0) and d.ships[0].center == (30.0, 45.0)
-    assert GAME.decision(st)["kind"] == "blind_pick"  # a damage is being paid
+    assert GAME.decision(st).kind == "blind_pick"  # a damage is being paid
 
 
 def test_SP_BORDER_03_storm_put_back() -> None:
@@ -338,7 +338,7 @@ def test_SP_ADV_WIND_06_wind_captures() -> None:
     st = make({"ships": [{"center": [10, 10], "heading": 0}, {"center": [40, 10], "heading": 0}],
                "tokens": [{"identity": "MEDS", "pos": [40.5, 15]}], "start": {"wind": True}})
     st.apply("wind 90.0")
-    assert GAME.decision(st)["kind"] == "capture_offer" and st.to_move() == (1,)
+    assert GAME.decision(st).kind == "capture_offer" and st.to_move() == (1,)
     st.apply("capture", 1)
     assert len(st.data.holds[1]) == 1
 
@@ -352,9 +352,9 @@ def test_SP_GEO_12_route_order_within_one_ruler() -> None:
     ore = next(t for t in range(34) if d.ident[t] == "ORE" and d.where[t] == "map")
     tech = next(t for t in range(34) if d.ident[t] == "TECH" and d.where[t] == "map")
     st.apply("ruler 0.0")
-    assert GAME.decision(st)["tid"] == tech
+    assert GAME.decision(st).tid == tech
     st.apply("skip")
-    assert GAME.decision(st)["tid"] == ore
+    assert GAME.decision(st).tid == ore
 
 
 def test_SP_POLICE_03_arrested_ship_just_before_a_gate_can_dock() -> None:

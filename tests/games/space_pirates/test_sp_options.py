@@ -27,7 +27,7 @@ def make(arr: dict[str, Any], *, record: bool = False, **params: Any) -> Any:
 
 def kind(st: Any) -> str:
     dec = GAME.decision(st)
-    return "none" if dec is None else str(dec["kind"])
+    return "none" if dec is None else dec.kind
 
 
 def verbs(st: Any) -> list[str]:
@@ -69,10 +69,10 @@ def test_capture_geometry_swept_ship_keeps_route_order() -> None:
                "tokens": [{"identity": "TECH", "pos": [25, 27.6]}, {"identity": "ORE", "pos": [22.5, 32.4]}],
                "start": {"move": 1}}, capture_geometry="swept_ship")
     st.apply("ruler 0.0")
-    first = GAME.decision(st)["tid"]
+    first = GAME.decision(st).tid
     assert st.data.ident[first] == "ORE"
     st.apply("skip")
-    assert kind(st) == "capture_offer" and st.data.ident[GAME.decision(st)["tid"]] == "TECH"
+    assert kind(st) == "capture_offer" and st.data.ident[GAME.decision(st).tid] == "TECH"
 
 
 # ---------------------------------------------------------------------------- SP-AMB-23 dock_geometry
@@ -110,7 +110,7 @@ def test_dock_geometry_head_on_both_readings_dock_at_the_same_point() -> None:
                   dock_geometry=geometry)
         st.apply("ruler -90.0")  # nose at y 10.5, the gate at y 6.5: 4 of the 5 cm
         assert kind(st) == "dock_offer"
-        fractions.append(GAME.decision(st)["res"][5])
+        fractions.append(GAME.decision(st).res[5])
         st.apply("dock")
         assert st.data.ships[0].base == 0
     # touching = within eps_touch (0.01 cm) of the gate: (4 - 0.01) / 5
@@ -160,7 +160,7 @@ def test_SP_TURN_05_actions_before_departure_sells_then_departs() -> None:
     assert st.data.mc[0] > 3 and st.data.holds[0] == []
     while kind(st) != "turn_mode":
         st.apply("skip")
-    assert GAME.decision(st)["after_base"] is True and st.view(1)["decision"]["after_base"] is True
+    assert GAME.decision(st).after_base is True and st.view(1)["decision"]["after_base"] is True
     st.apply("depart")
     st.apply("card E1-6")
     st.apply("adv FLICK")  # no token on the map: FLICK and ASTEROID do nothing
@@ -217,9 +217,9 @@ def test_SP_TURN_07_multi_card_sums_values_and_pools_adventures() -> None:
     st.apply("done")
     assert kind(st) == "choose_adv" and verbs(st) == ["adv FLICK", "adv ASTEROID"]  # listed once each
     st.apply("adv FLICK")
-    assert GAME.decision(st)["left"] == ("ASTEROID", "FLICK", "ASTEROID")
+    assert GAME.decision(st).left == ("ASTEROID", "FLICK", "ASTEROID")
     st.apply("adv FLICK")  # two ASTEROIDs left: nothing to choose, both resolve (no open asteroid: no effect)
-    assert kind(st) == "ruler" and GAME.decision(st)["left"] == 1 + 3
+    assert kind(st) == "ruler" and GAME.decision(st).left == 1 + 3
     for _ in range(4):
         st.apply("ruler 0.0")
     d = st.data

@@ -93,10 +93,10 @@ def test_SP_PHYS_05_noise() -> None:
 def test_flick_action_in_the_game_stores_rounded_rest_positions() -> None:
     """SP-FLICK-01, SP-PHYS-08: a real flick through the engine; positions round-trip through text exactly."""
     st = GAME.new_state(players=2, seed=5, first_seat=0)
-    while GAME.decision(st)["kind"] != "flick":
+    while GAME.decision(st).kind != "flick":
         st.apply(st.legal_actions(st.to_move()[0])[0], st.to_move()[0])
     seat = st.to_move()[0]
-    tid = GAME.decision(st)["tid"]
+    tid = GAME.decision(st).tid
     again = st.clone()
     st.apply("flick 45.0 0.3", seat)
     again.apply(GAME.parse_action(str(GAME.parse_action("flick 45.0 0.3"))), seat)

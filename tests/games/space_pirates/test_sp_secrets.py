@@ -19,7 +19,7 @@ GAME = holotable.load("space-pirates")
 
 def _to_flick(seed: int, **params: Any) -> State[Any, Any]:
     st = GAME.new_state(players=2, seed=seed, **params)
-    while GAME.decision(st)["kind"] != "flick":
+    while GAME.decision(st).kind != "flick":
         seat = st.to_move()[0]
         st.apply(st.legal_actions(seat)[0], seat)
     return st

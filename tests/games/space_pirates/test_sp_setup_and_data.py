@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import holotable
+from holotable.engine import DataError as EngineDataError
 from holotable.games.space_pirates import geometry as geo
 from holotable.games.space_pirates.data import DATA_DIR, DataError, load_content, load_default
 from holotable.games.space_pirates.generator import layout_is_legal, random_preset
@@ -49,6 +50,7 @@ def test_bad_data_file_names_file_item_and_field(tmp_path: Path) -> None:
     with pytest.raises(DataError) as err:
         load_content(tmp_path)
     assert err.value.file == "energy_cards.json" and err.value.field == "value"
+    assert isinstance(err.value, EngineDataError)  # caught with every game's data errors
 
 
 def test_T_SP_01_standard_setup_money_and_hands() -> None:
@@ -114,17 +116,17 @@ def test_T_SP_03_and_T_SP_05_setup_tokens_placed_then_flicked_by_left_neighbour(
         assert d.storm is None
         for _ in range(drawn):
             assert st.to_move() == (0,)
-            tid = GAME.decision(st)["tid"]
+            tid = GAME.decision(st).tid
             assert d.known[tid] == 1  # only the placer knows it
             st.apply(st.legal_actions(0)[0], 0)
         for _ in range(drawn):
-            assert GAME.decision(st)["kind"] == "flick" and st.to_move() == (1,)
-            while GAME.decision(st)["kind"] != "flick" or st.to_move() != (1,):
+            assert GAME.decision(st).kind == "flick" and st.to_move() == (1,)
+            while GAME.decision(st).kind != "flick" or st.to_move() != (1,):
                 st.apply(st.legal_actions(st.to_move()[0])[-1], st.to_move()[0])
             st.apply("flick 90.0 0.1", 1)
-            while GAME.decision(st)["kind"] in ("damage_pay", "blind_pick"):
+            while GAME.decision(st).kind in ("damage_pay", "blind_pick"):
                 st.apply(st.legal_actions(st.to_move()[0])[0], st.to_move()[0])
-        assert d.active == 0 and GAME.decision(st)["seat"] == 0 and d.turn == 1
+        assert d.active == 0 and GAME.decision(st).seat == 0 and d.turn == 1
 
 
 def test_T_SP_04_placement_clearance_one_ruler() -> None:

@@ -42,8 +42,11 @@ from . import flow
 from . import geometry as geo
 from .actions import SPAction
 from .data import CARGO_TYPES, Content, content_for, load_default
+from .decisions import Ruler
+from .flow import Captures, Damage
 from .physics import PymunkFlickResolver, apply_noise
 from .state import SPData
+from .wind import blow
 
 XY = tuple[float, float]
 #: Relative turns (degrees) tried at every ruler of a course, besides exact bearings.
@@ -163,7 +166,7 @@ class Course:
     angles: tuple[float, ...]
     score: float  # value of the course if it stopped here
     gained: float  # token value collected so far
-    task: dict[str, Any]  # the ruler task after the last ruler
+    task: Ruler  # the move after the last ruler
     taken: frozenset[int]  # tokens already counted
     docked: bool
     end: XY
@@ -201,7 +204,7 @@ def end_potential(k: Knowledge, d: SPData, end: XY, taken: frozenset[int], extra
     return 0.6 * best
 
 
-def _ruler_gain(k: Knowledge, d: SPData, res: geo.RulerResult, task: dict[str, Any], taken: frozenset[int],
+def _ruler_gain(k: Knowledge, d: SPData, res: geo.RulerResult, task: Ruler, taken: frozenset[int],
                 length: float) -> tuple[float, frozenset[int]]:
     """Token value under one ruler (captures, open asteroids), as the engine would offer them."""
     c = d.layout.c
@@ -211,7 +214,7 @@ def _ruler_gain(k: Knowledge, d: SPData, res: geo.RulerResult, task: dict[str, A
     mid = ((res.start[0] + res.end[0]) / 2, (res.start[1] + res.end[1]) / 2)
     for t, value in k.values.items():
         p = d.pos[t]
-        if p is None or t in new or t in task["offered"] or t in task["hits"]:
+        if p is None or t in new or t in task.offered or t in task.hits:
             continue
         if geo.dist(p, mid) > length / 2 + c.ruler_width + c.token_radius + c.ship_radius:
             continue
@@ -228,11 +231,12 @@ def _ruler_gain(k: Knowledge, d: SPData, res: geo.RulerResult, task: dict[str, A
     return gain, frozenset(new)
 
 
-def _candidate_angles(k: Knowledge, d: SPData, task: dict[str, Any]) -> list[float]:
-    prev = task["prev"]
-    anchor = task["anchor"]
+def _candidate_angles(k: Knowledge, d: SPData, task: Ruler) -> list[float]:
+    prev = task.prev
+    anchor = task.anchor
+    assert prev is not None and anchor is not None  # a ruler move, never a drift
     out = [geo.norm_angle(prev + turn) for turn in TURNS]
-    reach = task["left"] * d.layout.c.ruler_length + 3.0
+    reach = task.left * d.layout.c.ruler_length + 3.0
     targets: list[XY] = [d.pos[t] for t, v in k.values.items() if v > 0 and d.pos[t] is not None]  # type: ignore[misc]
     targets += [b.gate_mid for b in d.layout.bases if b.inhabited]
     for p in targets:
@@ -250,7 +254,7 @@ def _candidate_angles(k: Knowledge, d: SPData, task: dict[str, Any]) -> list[flo
     return unique
 
 
-def plan_courses(k: Knowledge, d: SPData, task: dict[str, Any], *, beam: int, card_value: int = 0,
+def plan_courses(k: Knowledge, d: SPData, task: Ruler, *, beam: int, card_value: int = 0,
                  depth: int | None = None) -> list[Course]:
     """Beam search over ruler angles; returns the best course found for each number of rulers.
 
@@ -262,7 +266,7 @@ def plan_courses(k: Knowledge, d: SPData, task: dict[str, Any], *, beam: int, ca
     base = Course((), end_potential(k, d, start_end, frozenset(), 0.0), 0.0, task, frozenset(), False, start_end)
     best: list[Course] = [base]
     frontier = [base]
-    depth = task["left"] if depth is None else min(depth, task["left"])
+    depth = task.left if depth is None else min(depth, task.left)
     for _ in range(depth):
         grown: list[Course] = []
         for course in frontier:
@@ -275,7 +279,7 @@ def plan_courses(k: Knowledge, d: SPData, task: dict[str, Any], *, beam: int, ca
                 length = c.ruler_length * (res.dock_fraction if dock else 1.0)
                 gain, taken = _ruler_gain(k, d, res, t, course.taken, length)
                 total = course.gained + gain
-                nxt = dict(t, count=t["count"] + 1, left=t["left"] - 1, anchor=res.end, prev=res.theta)
+                nxt = t.laid(res.end, res.theta)
                 if dock:
                     assert res.dock_base is not None
                     score = total + dock_value(k, d, res.dock_base, card_value=card_value)
@@ -290,7 +294,7 @@ def plan_courses(k: Knowledge, d: SPData, task: dict[str, Any], *, beam: int, ca
             break
         grown.sort(key=lambda co: -co.score)
         best.append(grown[0])
-        frontier = [co for co in grown if not co.docked and co.task["left"] > 0][:beam]
+        frontier = [co for co in grown if not co.docked and co.task.left > 0][:beam]
         if not frontier:
             break
     return best
@@ -300,11 +304,10 @@ def _wants_dock(k: Knowledge, d: SPData, base: int) -> bool:
     return dock_value(k, d, base) > 0.5
 
 
-def move_task(d: SPData, seat: int, value: int, departing: bool) -> dict[str, Any]:
+def move_task(d: SPData, seat: int, value: int, departing: bool) -> Ruler:
     """The ruler task a move of ``value`` rulers would start with (as the engine builds it)."""
     a, heading = flow.nose(d, seat)
-    return {"seat": seat, "left": value, "count": 0, "anchor": a, "prev": heading, "departing": departing,
-            "offered": (), "hits": (), "route": 0.0, "drift": False}
+    return Ruler(seat, value, 0, a, heading, departing, (), (), 0.0, False)
 
 
 # ---------------------------------------------------------------------------- flicks
@@ -534,7 +537,7 @@ class SpacePiratesHeuristic(Agent):
 
         def score(a: SPAction) -> float:
             card = k.content.card(str(a.a))
-            reach = [co.score for co in courses[: card.value + 1] if co.angles or not task["departing"]]
+            reach = [co.score for co in courses[: card.value + 1] if co.angles or not task.departing]
             best = max(reach, default=-5.0)
             bonus = sum(SYMBOL_VALUE[s] for s in card.symbols) + (1.0 if "ASTEROID" in card.symbols and
                                                                     open_asteroids else 0.0)
@@ -575,7 +578,8 @@ class SpacePiratesHeuristic(Agent):
     # ------------------------------------------------------------------ moving
     def _ruler(self, obs: Observation, k: Knowledge, st: State[SPData, SPAction], dec: Any) -> SPAction:
         d = st.data
-        task = dict(d.stack[-1])
+        task = d.stack.top
+        assert isinstance(task, Ruler)
         courses = plan_courses(k, d, task, beam=self.beam)
         allowed = [co for co in courses if co.angles or SPAction("stop") in _legal(obs)]
         best = max(allowed, key=lambda co: co.score)
@@ -587,7 +591,7 @@ class SpacePiratesHeuristic(Agent):
         d = st.data
         c = d.layout.c
         best: tuple[float, SPAction] = (-math.inf, _legal(obs)[0])
-        task = {"offered": (), "hits": ()}
+        task = flow.drift_move(d, k.seat)  # nothing offered or hit yet
         for a in _legal(obs):
             res = flow.drift_result(d, k.seat, float(a.a or 0.0))
             if not res.legal:
@@ -671,13 +675,14 @@ def wind_utility(k: Knowledge, st: State[SPData, SPAction], phi: float) -> float
     copy = st.clone(keep_events=False)
     d = copy.data
     before = len(d.stack)
-    flow.wind(flow.Ctx(copy, k.content), phi)
+    blow(flow.Ctx(copy, k.content), phi)
     score = 0.0
-    for task in d.stack[before:]:
-        if task["kind"] == "damage":
-            score += -4.0 if task["seat"] == k.seat else 3.0
-        elif task["kind"] == "captures" and task["seat"] == k.seat:
-            score += sum(max(0.0, k.values.get(t, 0.0)) for t in task["tids"])
+    pushed = list(d.stack)[: len(d.stack) - before]  # what the wind pushed, top first
+    for task in reversed(pushed):  # bottom first, the order the scores always added up in
+        if isinstance(task, Damage):
+            score += -4.0 if task.seat == k.seat else 3.0
+        elif isinstance(task, Captures) and task.seat == k.seat:
+            score += sum(max(0.0, k.values.get(t, 0.0)) for t in task.tids)
     sh = d.ships[k.seat]
     if sh.base is not None and st.data.ships[k.seat].base is None:
         score += dock_value(k, d, sh.base)

@@ -18,6 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from holotable.engine import errors
 from holotable.engine.data import DataCatalog
 
 if TYPE_CHECKING:
@@ -29,8 +30,9 @@ SYMBOLS = ("FLICK", "NEW_RIGHT", "NEW_LEFT", "ASTEROID", "STORM", "WIND")
 Point = tuple[float, float]
 
 
-class DataError(ValueError):
-    """A content file is missing, malformed or breaks a component count."""
+class DataError(errors.DataError):
+    """A content file is missing, malformed or breaks a component count (a :class:`holotable.engine.DataError`,
+    so callers catch it with every other game's data errors; it also names the file, item and field)."""
 
     def __init__(self, file: str, item: str, field: str, reason: str) -> None:
         super().__init__(f"{file}: {item}: {field}: {reason}")

@@ -31,7 +31,7 @@ from holotable.engine import Config
 from holotable.rl.encoding import EncoderSpec
 
 from .data import CARGO_TYPES, content_for
-from .flow import DECISIONS
+from .decisions import DECISION_KINDS
 from .rules import CONTENT, SPEC
 
 MAX_SEATS = SPEC.max_players
@@ -39,7 +39,7 @@ MAX_SEATS = SPEC.max_players
 TOKENS = len(CONTENT.tokens)
 BASES = 5
 IDENTITIES = (*CARGO_TYPES, "ASTEROID", "POLICE")
-KINDS = tuple(sorted(DECISIONS))
+KINDS = tuple(sorted(DECISION_KINDS))
 FIELD_MAX = 100.0
 
 

@@ -1,58 +1,31 @@
 """The task machine of Space Pirates: set-up, turns, adventures, moves, base actions, damage.
 
-Pending work is a stack of task dicts in ``SPData.stack`` (top = end). :func:`advance` runs
-tasks until the top one is a decision (its ``kind`` is in :data:`DECISIONS`) or the game ends.
-Rule IDs in comments refer to ``shared/specs/space-pirates.md``.
+Pending work is a :class:`~holotable.engine.tasks.TaskStack` in ``SPData.stack``. The automatic
+tasks are defined here (each a frozen dataclass whose ``run`` is one step of the flow); the
+decisions they push are in ``decisions.py``, the solar wind in ``wind.py``. :func:`advance` runs
+tasks until a decision is on top or the game ends. Rule IDs in comments refer to ``shared/specs/space-pirates.md``.
 """
 
 from __future__ import annotations
 
-import math
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, replace
+from typing import Any
 
 from holotable.engine import ScenarioError
 from holotable.engine import chance as chances
+from holotable.engine.tasks import TaskStack, run_tasks
 
+from . import decisions as dec
 from . import geometry as geo
-from .data import CARGO_TYPES, Content
+from .data import CARGO_TYPES
 from .geometry import XY, Mover, RulerResult
 from .physics import Contact, FlickOutcome, FlickResolver, PymunkFlickResolver, apply_noise
 from .state import SPData
+from .tasks import Ctx as Ctx  # re-exported: the rest of the game knows it as flow.Ctx
+from .tasks import SPTask
 
-if TYPE_CHECKING:
-    from holotable.engine import Rng, State
+Stack = TaskStack[Ctx]
 
-    from .actions import SPAction
-
-DECISIONS = frozenset({
-    "start_base", "place", "flick", "flick_target", "turn_mode", "choose_card", "choose_adv", "place_storm",
-    "wind_dir", "ruler", "dock_offer", "capture_offer", "drift", "base_buy", "base_look", "base_sell",
-    "base_recharge", "base_take", "damage_pay", "blind_pick",
-})
-
-class Ctx:
-    """What the flow needs besides the data: content, config values, the RNG and the log."""
-
-    def __init__(self, st: State[SPData, SPAction], content: Content) -> None:
-        self.st = st
-        self.d: SPData = st.data
-        self.rng: Rng = st.rng
-        self.content = content
-        self.c = content.constants
-        self.cfg = st.config
-
-    def reveal(self) -> None:
-        """Someone just learnt a hidden face (a token, a card, a market): see ``State.reveal``."""
-        self.st.reveal()
-
-    def emit(self, kind: str, text: str, to: int | None = None, **data: Any) -> None:
-        if self.st.events is not None:
-            self.st.emit(kind, text, to=None if to is None else frozenset((to,)), **data)
-
-
-def push(d: SPData, kind: str, **kw: Any) -> None:
-    kw["kind"] = kind
-    d.stack.append(kw)
 
 
 def all_bits(n: int) -> int:
@@ -92,14 +65,16 @@ def check_victory(ctx: Ctx) -> bool:
 
 
 def advance(ctx: Ctx) -> None:
+    """Run tasks until a decision is on top or the game is over; victory is checked before each
+    task (and an empty stack starts the next turn, as after a scenario's arrangement)."""
     d = ctx.d
-    while not check_victory(ctx):
-        if not d.stack:
-            push(d, "turn_start")
-        if d.stack[-1]["kind"] in DECISIONS:
-            return
-        task = d.stack.pop()
-        TASKS[task["kind"]](ctx, task)
+    stack = d.stack
+
+    def over() -> bool:
+        return check_victory(ctx)
+
+    while run_tasks(stack, ctx, stop=over) is None and not over():
+        stack.push(TurnStart())
 
 
 # ---------------------------------------------------------------------------- money
@@ -180,21 +155,32 @@ def place_token(ctx: Ctx, t: int, p: XY) -> None:
 # ---------------------------------------------------------------------------- set-up (SP-SETUP)
 
 
-def t_setup_draw(ctx: Ctx, task: dict[str, Any]) -> None:
+@dataclass(frozen=True, slots=True)
+class SetupDraw(SPTask):
     """SP-SETUP-11: the main-token holder draws 3 tokens (2 with four players) and places them."""
-    d = ctx.d
-    k = 2 if d.n == 4 else 3
-    drawn = [t for t in (draw_token(ctx, d.active) for _ in range(k)) if t is not None]
-    push(d, "setup_flicks", tids=tuple(drawn))
-    for t in reversed(drawn):
-        push(d, "place", seat=d.active, tid=t, mode="setup")
+
+    kind = "setup_draw"
+
+    def run(self, ctx: Ctx, stack: Stack) -> None:
+        d = ctx.d
+        k = 2 if d.n == 4 else 3
+        drawn = [t for t in (draw_token(ctx, d.active) for _ in range(k)) if t is not None]
+        stack.push(SetupFlicks(tuple(drawn)))
+        for t in reversed(drawn):
+            stack.push(dec.Place(d.active, t, "setup"))
 
 
-def t_setup_flicks(ctx: Ctx, task: dict[str, Any]) -> None:
+@dataclass(frozen=True, slots=True)
+class SetupFlicks(SPTask):
     """SP-SETUP-12 / SP-AMB-41: the left neighbour flicks each token in placement order."""
-    d = ctx.d
-    for t in reversed(task["tids"]):
-        push(d, "flick", seat=left(d, d.active), tid=t, cause="setup")
+
+    tids: tuple[int, ...]
+    kind = "setup_flicks"
+
+    def run(self, ctx: Ctx, stack: Stack) -> None:
+        d = ctx.d
+        for t in reversed(self.tids):
+            stack.push(dec.Flick(left(d, d.active), t, "setup"))
 
 
 # ---------------------------------------------------------------------------- turns (SP-TURN)
@@ -275,32 +261,36 @@ def any_drift(d: SPData, seat: int) -> bool:
     return any(drift_result(d, seat, float(a)).legal for a in range(-179, 181))
 
 
-def t_turn_start(ctx: Ctx, task: dict[str, Any]) -> None:
-    d = ctx.d
-    d.turn += 1
-    cap = ctx.cfg["turn_cap"]
-    if cap and d.turn > cap:  # 0 or None: no limit  # SP-AMB-59: the harness cap, no winner
-        d.over, d.reason = True, f"turn cap of {cap} turns reached without a winner"
-        d.stack.clear()
-        return
-    seat = d.active
-    sh = d.ships[seat]
-    ctx.emit("turn", f"turn {d.turn}: seat {seat}", seat=seat, turn=d.turn)
-    push(d, "turn_end", seat=seat)
-    if sh.base is not None:  # SP-TURN-05
-        if ctx.cfg["actions_before_departure"]:  # SP-AMB-24 alternative: base actions, then maybe depart
-            push(d, "depart_offer", seat=seat)
-            push(d, "base_step", seat=seat, base=sh.base, step=0)
-        elif can_depart(d, seat):
-            push(d, "turn_mode", seat=seat)
-        else:
-            push(d, "base_step", seat=seat, base=sh.base, step=0)
-        return
-    if d.hands[seat] and first_ruler_exists(d, seat):  # SP-TURN-03
-        push(d, "choose_card", seat=seat, docked=False)
-    elif any_drift(d, seat):  # SP-TURN-04 / SP-DRIFT-01
-        push(d, "drift", seat=seat)
-    # else SP-DRIFT-05: no legal drift ruler, the ship stays
+@dataclass(frozen=True, slots=True)
+class TurnStart(SPTask):
+    kind = "turn_start"
+
+    def run(self, ctx: Ctx, stack: Stack) -> None:
+        d = ctx.d
+        d.turn += 1
+        cap = ctx.cfg["turn_cap"]
+        if cap and d.turn > cap:  # 0 or None: no limit  # SP-AMB-59: the harness cap, no winner
+            d.over, d.reason = True, f"turn cap of {cap} turns reached without a winner"
+            stack.clear()
+            return
+        seat = d.active
+        sh = d.ships[seat]
+        ctx.emit("turn", f"turn {d.turn}: seat {seat}", seat=seat, turn=d.turn)
+        stack.push(TurnEnd(seat))
+        if sh.base is not None:  # SP-TURN-05
+            if ctx.cfg["actions_before_departure"]:  # SP-AMB-24 alternative: base actions, then maybe depart
+                stack.push(DepartOffer(seat))
+                stack.push(BaseStep(seat, sh.base, 0))
+            elif can_depart(d, seat):
+                stack.push(dec.TurnMode(seat))
+            else:
+                stack.push(BaseStep(seat, sh.base, 0))
+            return
+        if d.hands[seat] and first_ruler_exists(d, seat):  # SP-TURN-03
+            stack.push(dec.ChooseCard(seat, docked=False))
+        elif any_drift(d, seat):  # SP-TURN-04 / SP-DRIFT-01
+            stack.push(dec.Drift(seat))
+        # else SP-DRIFT-05: no legal drift ruler, the ship stays
 
 
 def can_depart(d: SPData, seat: int) -> bool:
@@ -309,28 +299,45 @@ def can_depart(d: SPData, seat: int) -> bool:
     return sh.base is not None and bool(d.hands[seat]) and not sh.fine_due and first_ruler_exists(d, seat)
 
 
-def t_depart_offer(ctx: Ctx, task: dict[str, Any]) -> None:
+@dataclass(frozen=True, slots=True)
+class DepartOffer(SPTask):
     """SP-AMB-24 alternative (``actions_before_departure``): after the base actions, stay or depart."""
-    if can_depart(ctx.d, task["seat"]):
-        push(ctx.d, "turn_mode", seat=task["seat"], after_base=True)
+
+    seat: int
+    kind = "depart_offer"
+
+    def run(self, ctx: Ctx, stack: Stack) -> None:
+        if can_depart(ctx.d, self.seat):
+            stack.push(dec.TurnMode(self.seat, after_base=True))
 
 
-def t_turn_end(ctx: Ctx, task: dict[str, Any]) -> None:
+@dataclass(frozen=True, slots=True)
+class TurnEnd(SPTask):
     """SP-TURN-11 / SP-ADV-STORM-04..06: storm check for the active ship, then pass the main token."""
-    d = ctx.d
-    seat = task["seat"]
-    push(d, "turn_pass", seat=seat)
-    sh = d.ships[seat]
-    storm = d.storm
-    if storm is not None and sh.center is not None and (
-            geo.dist(sh.center, storm) < ctx.c.ship_radius + ctx.c.storm_radius - 1e-9):
-        push(d, "damage", seat=seat, cause="storm")
+
+    seat: int
+    kind = "turn_end"
+
+    def run(self, ctx: Ctx, stack: Stack) -> None:
+        d = ctx.d
+        seat = self.seat
+        stack.push(TurnPass(seat))
+        sh = d.ships[seat]
+        storm = d.storm
+        if storm is not None and sh.center is not None and (
+                geo.dist(sh.center, storm) < ctx.c.ship_radius + ctx.c.storm_radius - 1e-9):
+            stack.push(Damage(seat, "storm"))
 
 
-def t_turn_pass(ctx: Ctx, task: dict[str, Any]) -> None:
-    d = ctx.d
-    d.active = left(d, task["seat"])  # SP-TURN-01
-    push(d, "turn_start")
+@dataclass(frozen=True, slots=True)
+class TurnPass(SPTask):
+    seat: int
+    kind = "turn_pass"
+
+    def run(self, ctx: Ctx, stack: Stack) -> None:
+        d = ctx.d
+        d.active = left(d, self.seat)  # SP-TURN-01
+        stack.push(TurnStart())
 
 
 def show_card(ctx: Ctx, seat: int, cid: str) -> None:
@@ -362,24 +369,30 @@ def begin_play(ctx: Ctx, seat: int, docked: bool) -> None:
     d = ctx.d
     assert d.in_play is not None
     cards = [ctx.content.card(cid) for cid in (d.in_play, *d.also_played)]
-    push(d, "after_move", seat=seat, was_docked=docked)
-    push(d, "move_begin", seat=seat, value=sum(card.value for card in cards), departing=docked)
-    push(d, "adventures", seat=seat, left=tuple(sym for card in cards for sym in card.symbols))
+    d.stack.push(AfterMove(seat, docked))
+    d.stack.push(MoveBegin(seat, sum(card.value for card in cards), docked))
+    d.stack.push(Adventures(seat, tuple(sym for card in cards for sym in card.symbols)))
 
 
-def t_adventures(ctx: Ctx, task: dict[str, Any]) -> None:
+@dataclass(frozen=True, slots=True)
+class Adventures(SPTask):
     """SP-TURN-07: every symbol once, in the player's order."""
-    d = ctx.d
-    rest = task["left"]
-    if not rest:
-        return
-    if len(set(rest)) > 1:
-        push(d, "choose_adv", seat=task["seat"], left=rest)
-        return
-    # one symbol left, or only copies of one (several cards, SP-AMB-06): nothing to choose
-    if len(rest) > 1:
-        push(d, "adventures", seat=task["seat"], left=rest[1:])
-    resolve_symbol(ctx, task["seat"], rest[0])
+
+    seat: int
+    left: tuple[str, ...]
+    kind = "adventures"
+
+    def run(self, ctx: Ctx, stack: Stack) -> None:
+        rest = self.left
+        if not rest:
+            return
+        if len(set(rest)) > 1:
+            stack.push(dec.ChooseAdv(self.seat, rest))
+            return
+        # one symbol left, or only copies of one (several cards, SP-AMB-06): nothing to choose
+        if len(rest) > 1:
+            stack.push(Adventures(self.seat, rest[1:]))
+        resolve_symbol(ctx, self.seat, rest[0])
 
 
 def resolve_symbol(ctx: Ctx, seat: int, sym: str) -> None:
@@ -387,53 +400,65 @@ def resolve_symbol(ctx: Ctx, seat: int, sym: str) -> None:
     ctx.emit("adventure", f"adventure {sym}", seat=seat, symbol=sym)
     if sym == "FLICK":  # SP-ADV-FLICK-01
         if any(w == "map" and not d.open[t] for t, w in enumerate(d.where)):
-            push(d, "flick_target", seat=seat, mode="hidden")
+            d.stack.push(dec.FlickTarget(seat, "hidden"))
     elif sym == "ASTEROID":  # SP-ADV-AST-01
         if any(w == "map" and d.open[t] for t, w in enumerate(d.where)):
-            push(d, "flick_target", seat=seat, mode="open")
+            d.stack.push(dec.FlickTarget(seat, "open"))
     elif sym in ("NEW_RIGHT", "NEW_LEFT"):  # SP-ADV-NEWR-01 / SP-ADV-NEWL-01
         t = draw_token(ctx, seat)
         if t is not None:
             flicker = right(d, seat) if sym == "NEW_RIGHT" else left(d, seat)
-            push(d, "flick", seat=flicker, tid=t, cause=sym)
-            push(d, "place", seat=seat, tid=t, mode="new")
+            d.stack.push(dec.Flick(flicker, t, sym))
+            d.stack.push(dec.Place(seat, t, "new"))
     elif sym == "STORM":  # SP-ADV-STORM-01/03: if no legal position exists, the storm stays
         if any(storm_ok(ctx, p) for p in geo.grid_points(d.layout, 5.0)):
-            push(d, "place_storm", seat=seat)
+            d.stack.push(dec.PlaceStorm(seat))
     elif sym == "WIND":  # SP-ADV-WIND-01
-        push(d, "wind_dir", seat=seat)
+        d.stack.push(dec.WindDir(seat))
 
 
-def t_move_begin(ctx: Ctx, task: dict[str, Any]) -> None:
-    d = ctx.d
-    seat = task["seat"]
-    sh = d.ships[seat]
-    departing = task["departing"]
-    if not departing and sh.base is not None:
-        return  # SP-TURN-13: docked by the wind of its own card, no move
-    a, heading = nose(d, seat)
-    ctx_task = {"seat": seat, "left": task["value"], "count": 0, "anchor": a, "prev": heading,
-                "departing": departing, "offered": (), "hits": (), "route": 0.0, "drift": False}
-    if departing and not ruler_choices(d, ctx_task):
-        return  # SP-TURN-08: no legal departure ruler left, it stays docked
-    push(d, "ruler", **ctx_task)
+@dataclass(frozen=True, slots=True)
+class MoveBegin(SPTask):
+    seat: int
+    value: int
+    departing: bool
+    kind = "move_begin"
+
+    def run(self, ctx: Ctx, stack: Stack) -> None:
+        d = ctx.d
+        seat = self.seat
+        sh = d.ships[seat]
+        departing = self.departing
+        if not departing and sh.base is not None:
+            return  # SP-TURN-13: docked by the wind of its own card, no move
+        a, heading = nose(d, seat)
+        ruler = dec.Ruler(seat, self.value, 0, a, heading, departing, (), (), 0.0, False)
+        if departing and not ruler_choices(d, ruler):
+            return  # SP-TURN-08: no legal departure ruler left, it stays docked
+        stack.push(ruler)
 
 
-def ruler_result(d: SPData, task: dict[str, Any], theta: float) -> RulerResult:
-    seat = task["seat"]
-    first = task["count"] == 0
-    if task["drift"]:
+def drift_move(d: SPData, seat: int) -> dec.Ruler:
+    """A drift as a one-ruler move from the ship's centre, any direction (SP-DRIFT-02)."""
+    return dec.Ruler(seat, 1, 0, d.ships[seat].center, None, False, (), (), 0.0, True)
+
+
+def ruler_result(d: SPData, task: dec.Ruler, theta: float) -> RulerResult:
+    seat = task.seat
+    first = task.count == 0
+    if task.drift:
         return drift_result(d, seat, theta)
-    mover = mover_for(d, seat, first=first, prev_dir=task["prev"], anchor=task["anchor"])
-    if not (first and task["departing"]):
+    assert task.anchor is not None and task.prev is not None
+    mover = mover_for(d, seat, first=first, prev_dir=task.prev, anchor=task.anchor)
+    if not (first and task.departing):
         mover = Mover(mover.seat, mover.others, None, first, mover.prev_dir, mover.arrested_target,
                       mover.bases_with_room, mover.dock_stand)
-    return geo.check_ruler(d.layout, mover, task["anchor"], theta)
+    return geo.check_ruler(d.layout, mover, task.anchor, theta)
 
 
-def ruler_choices(d: SPData, task: dict[str, Any], steps: tuple[float, ...] = (5.0, 1.0)) -> list[float]:
+def ruler_choices(d: SPData, task: dec.Ruler, steps: tuple[float, ...] = (5.0, 1.0)) -> list[float]:
     """The representative legal ruler angles: a 5° grid (10° for drift), or 1° when that finds none."""
-    prev = None if task["drift"] else task["prev"]
+    prev = None if task.drift else task.prev
     for step in steps:
         angles = [a for a in ruler_angles(prev, step) if ruler_result(d, task, a).legal]
         if angles:
@@ -441,21 +466,19 @@ def ruler_choices(d: SPData, task: dict[str, Any], steps: tuple[float, ...] = (5
     return []
 
 
-def commit_ruler(ctx: Ctx, task: dict[str, Any], res: RulerResult) -> None:
+def commit_ruler(ctx: Ctx, task: dec.Ruler, res: RulerResult) -> None:
     """SP-MOVE-09: a committed ruler is final. Captures, asteroid contacts and docking follow."""
     d = ctx.d
-    seat = task["seat"]
+    seat = task.seat
     sh = d.ships[seat]
     ctx.emit("ruler", f"seat {seat} lays a ruler at {res.theta:.1f}°", seat=seat,
              start=list(res.start), end=list(res.end))
     if sh.base is not None:  # SP-MOVE-11: leaving the base
         d.docked[sh.base][sh.slot or 0] = None
         sh.base, sh.slot = None, None
-    new = {k: v for k, v in task.items() if k != "kind"}
-    new["count"] = task["count"] + 1
-    new["left"] = task["left"] - 1
+    new = replace(task, count=task.count + 1, left=task.left - 1)
     if res.dock_base is not None:  # SP-MOVE-12: "continue" only if the whole ruler is legal
-        push(d, "dock_offer", seat=seat, base=res.dock_base, res=_res_tuple(res), move=new)
+        d.stack.push(dec.DockOffer(seat, res.dock_base, _res_tuple(res), new))
         return
     ruler_effects(ctx, new, res, dock=False)
 
@@ -468,12 +491,13 @@ def res_from(t: tuple[Any, ...]) -> RulerResult:
     return RulerResult(True, "", "", t[0], t[1], t[2], t[3], t[4], t[5])
 
 
-def ruler_effects(ctx: Ctx, move: dict[str, Any], res: RulerResult, *, dock: bool) -> None:
+def ruler_effects(ctx: Ctx, move: dec.Ruler, res: RulerResult, *, dock: bool) -> None:
     """After a committed ruler: captures in route order (SP-CAPTURE-01/02), open asteroids
     (SP-CAPTURE-07), then the dock or the next ruler."""
     d = ctx.d
+    stack = d.stack
     c = ctx.c
-    seat = move["seat"]
+    seat = move.seat
     sh = d.ships[seat]
     length = c.ruler_length * (res.dock_fraction if dock else 1.0)
     rect = geo.ruler_rect(res.start, res.theta, c, length)
@@ -488,15 +512,15 @@ def ruler_effects(ctx: Ctx, move: dict[str, Any], res: RulerResult, *, dock: boo
     end_c = geo.end_center(res.end, res.theta, c)
     # what follows, bottom of the stack first
     if dock:
-        push(d, "dock", seat=seat, base=res.dock_base)
-    elif move["left"] > 0 and not move["drift"]:
-        move = dict(move, anchor=res.end, prev=res.theta)
-        push(d, "ruler", **move)
+        assert res.dock_base is not None
+        stack.push(Dock(seat, res.dock_base))
+    elif move.left > 0 and not move.drift:
+        stack.push(replace(move, anchor=res.end, prev=res.theta))
     else:
-        push(d, "end_move", seat=seat)
+        stack.push(EndMove(seat))
     if not dock:
         sh.center, sh.heading = geo.rnd(end_c, c.position_decimals), geo.norm_angle(res.theta)
-    hits = set(move["hits"])
+    hits = set(move.hits)
     for t, w in enumerate(d.where):
         p = d.pos[t]
         if w != "map" or not d.open[t] or t in hits or p is None:
@@ -506,12 +530,16 @@ def ruler_effects(ctx: Ctx, move: dict[str, Any], res: RulerResult, *, dock: boo
             touched = True
         if touched:
             hits.add(t)
-            push(d, "damage", seat=seat, cause="asteroid")
-    move["hits"] = tuple(sorted(hits))
-    if d.stack[-1]["kind"] == "ruler":
-        d.stack[-1]["hits"] = move["hits"]
+            stack.push(Damage(seat, "asteroid"))
+    # The next ruler keeps what this one touched and offered only while it is on top: a damage pushed
+    # above it leaves it as it was (so an asteroid hit now can be hit again by the next ruler).
+    nxt = stack.top
+    ruler = nxt if isinstance(nxt, dec.Ruler) else None
+    if ruler is not None:
+        ruler = replace(ruler, hits=tuple(sorted(hits)), route=move.route + c.ruler_length)
+    tids: tuple[int, ...] = ()
     if not sh.arrested:  # SP-POLICE-02
-        offered = set(move["offered"])
+        offered = set(move.offered)
         cands = []
         for t, w in enumerate(d.where):
             p = d.pos[t]
@@ -519,29 +547,36 @@ def ruler_effects(ctx: Ctx, move: dict[str, Any], res: RulerResult, *, dock: boo
                 continue
             if under(p):
                 dline, proj = geo.segment_distance(p, res.start, res.end)
-                cands.append((move["route"] + proj * c.ruler_length, dline, t))
+                cands.append((move.route + proj * c.ruler_length, dline, t))
         cands.sort()
         tids = tuple(t for *_, t in cands)
-        if d.stack[-1]["kind"] == "ruler":
-            d.stack[-1]["offered"] = tuple(sorted(offered | set(tids)))
-            d.stack[-1]["route"] = move["route"] + c.ruler_length
-        if tids:
-            push(d, "captures", seat=seat, tids=tids, theta=res.theta)
-    elif d.stack[-1]["kind"] == "ruler":
-        d.stack[-1]["route"] = move["route"] + c.ruler_length
+        if ruler is not None:
+            ruler = replace(ruler, offered=tuple(sorted(offered | set(tids))))
+    if ruler is not None:
+        stack.replace_top(ruler)
+    if tids:
+        stack.push(Captures(seat, tids, res.theta))
 
 
-def t_captures(ctx: Ctx, task: dict[str, Any]) -> None:
+@dataclass(frozen=True, slots=True)
+class Captures(SPTask):
     """SP-CAPTURE-02: one offer at a time; none once the player is arrested (SP-CAPTURE-05)."""
-    d = ctx.d
-    seat = task["seat"]
-    tids = task["tids"]
-    if not tids or d.ships[seat].arrested:
-        return
-    t = tids[0]
-    push(d, "captures", seat=seat, tids=tids[1:], theta=task["theta"])
-    if d.where[t] == "map" and not d.open[t]:
-        push(d, "capture_offer", seat=seat, tid=t, theta=task["theta"])
+
+    seat: int
+    tids: tuple[int, ...]
+    theta: float
+    kind = "captures"
+
+    def run(self, ctx: Ctx, stack: Stack) -> None:
+        d = ctx.d
+        seat = self.seat
+        tids = self.tids
+        if not tids or d.ships[seat].arrested:
+            return
+        t = tids[0]
+        stack.push(Captures(seat, tids[1:], self.theta))
+        if d.where[t] == "map" and not d.open[t]:
+            stack.push(dec.CaptureOffer(seat, t, self.theta))
 
 
 def capture(ctx: Ctx, seat: int, t: int, theta: float) -> None:
@@ -563,7 +598,7 @@ def capture(ctx: Ctx, seat: int, t: int, theta: float) -> None:
         d.pos[t] = geo.rnd(p, ctx.c.position_decimals)
         d.open[t], d.known[t] = True, all_bits(d.n)
         ctx.emit("asteroid_opened", f"seat {seat} picks up an asteroid", seat=seat, tid=t)
-        push(d, "damage", seat=seat, cause="asteroid")
+        d.stack.push(Damage(seat, "asteroid"))
     else:  # POLICE: SP-CAPTURE-05 / SP-POLICE-01
         d.where[t], d.pos[t], d.holder[t] = "police", None, seat
         d.known[t] = all_bits(d.n)
@@ -572,9 +607,15 @@ def capture(ctx: Ctx, seat: int, t: int, theta: float) -> None:
         ctx.emit("arrested", f"seat {seat} is arrested by the galactic police", seat=seat, tid=t)
 
 
-def t_end_move(ctx: Ctx, task: dict[str, Any]) -> None:
+@dataclass(frozen=True, slots=True)
+class EndMove(SPTask):
     """SP-MOVE-14 / SP-AMB-57: tokens under the ship's final disc are pushed to the nearest free spot."""
-    push_aside(ctx, task["seat"])
+
+    seat: int
+    kind = "end_move"
+
+    def run(self, ctx: Ctx, stack: Stack) -> None:
+        push_aside(ctx, self.seat)
 
 
 def push_aside(ctx: Ctx, seat: int) -> None:
@@ -590,8 +631,14 @@ def push_aside(ctx: Ctx, seat: int) -> None:
             d.pos[t] = geo.rnd(geo.nudge(d.layout, p, free), c.position_decimals)
 
 
-def t_dock(ctx: Ctx, task: dict[str, Any]) -> None:
-    dock_ship(ctx, task["seat"], task["base"])
+@dataclass(frozen=True, slots=True)
+class Dock(SPTask):
+    seat: int
+    base: int
+    kind = "dock"
+
+    def run(self, ctx: Ctx, stack: Stack) -> None:
+        dock_ship(ctx, self.seat, self.base)
 
 
 def dock_ship(ctx: Ctx, seat: int, base: int) -> None:
@@ -624,16 +671,23 @@ def settle_fine(ctx: Ctx, seat: int, base: int, *, waive: bool) -> None:
     sh.arrested, sh.fine_due = False, False
 
 
-def t_after_move(ctx: Ctx, task: dict[str, Any]) -> None:
+@dataclass(frozen=True, slots=True)
+class AfterMove(SPTask):
     """SP-TURN-09/10/13: discard the played card; a ship that docked this turn uses the base."""
-    d = ctx.d
-    seat = task["seat"]
-    for cid in ([] if d.in_play is None else [d.in_play, *d.also_played]):
-        d.discard[ctx.content.card(cid).value].append(cid)
-    d.in_play, d.also_played = None, []
-    sh = d.ships[seat]
-    if sh.base is not None and not task["was_docked"]:
-        push(d, "base_step", seat=seat, base=sh.base, step=0)
+
+    seat: int
+    was_docked: bool
+    kind = "after_move"
+
+    def run(self, ctx: Ctx, stack: Stack) -> None:
+        d = ctx.d
+        seat = self.seat
+        for cid in ([] if d.in_play is None else [d.in_play, *d.also_played]):
+            d.discard[ctx.content.card(cid).value].append(cid)
+        d.in_play, d.also_played = None, []
+        sh = d.ships[seat]
+        if sh.base is not None and not self.was_docked:
+            stack.push(BaseStep(seat, sh.base, 0))
 
 
 # ---------------------------------------------------------------------------- bases (SP-BASE)
@@ -644,31 +698,39 @@ def can_buy(ctx: Ctx, seat: int, base: int) -> bool:
     return d.owner[base] is None and not d.bought[seat] and d.mc[seat] >= ctx.c.base_price
 
 
-def t_base_step(ctx: Ctx, task: dict[str, Any]) -> None:
+@dataclass(frozen=True, slots=True)
+class BaseStep(SPTask):
     """SP-BASE-01: buy, look, sell, (fine), recharge, strictly in this order."""
-    d = ctx.d
-    seat, base, step = task["seat"], task["base"], task["step"]
-    if not d.layout.bases[base].inhabited:  # SP-BASE-09
-        return
-    nxt = {"seat": seat, "base": base, "step": step + 1}
-    if step == 0:
-        push(d, "base_step", **nxt)
-        if can_buy(ctx, seat, base):
-            push(d, "base_buy", seat=seat, base=base)
-    elif step == 1:
-        push(d, "base_step", **nxt)
-        if not d.market_up[base] and base not in d.seen_markets[seat]:
-            push(d, "base_look", seat=seat, base=base)
-    elif step == 2:
-        push(d, "base_step", **nxt)
-        if d.holds[seat]:
-            push(d, "base_sell", seat=seat, base=base)
-    elif step == 3:
-        push(d, "base_step", **nxt)
-        if d.ships[seat].fine_due:  # SP-POLICE-05
-            settle_fine(ctx, seat, base, waive=True)
-    elif step == 4:
-        push(d, "base_recharge", seat=seat, base=base)
+
+    seat: int
+    base: int
+    step: int
+    kind = "base_step"
+
+    def run(self, ctx: Ctx, stack: Stack) -> None:
+        d = ctx.d
+        seat, base, step = self.seat, self.base, self.step
+        if not d.layout.bases[base].inhabited:  # SP-BASE-09
+            return
+        nxt = BaseStep(seat, base, step + 1)
+        if step == 0:
+            stack.push(nxt)
+            if can_buy(ctx, seat, base):
+                stack.push(dec.BaseBuy(seat, base))
+        elif step == 1:
+            stack.push(nxt)
+            if not d.market_up[base] and base not in d.seen_markets[seat]:
+                stack.push(dec.BaseLook(seat, base))
+        elif step == 2:
+            stack.push(nxt)
+            if d.holds[seat]:
+                stack.push(dec.BaseSell(seat, base))
+        elif step == 3:
+            stack.push(nxt)
+            if d.ships[seat].fine_due:  # SP-POLICE-05
+                settle_fine(ctx, seat, base, waive=True)
+        elif step == 4:
+            stack.push(dec.BaseRecharge(seat, base))
 
 
 def recharge_options(ctx: Ctx, seat: int, base: int) -> list[int]:
@@ -713,18 +775,25 @@ def damage_options(d: SPData, seat: int) -> list[tuple[str, int]]:
     return opts
 
 
-def t_damage(ctx: Ctx, task: dict[str, Any]) -> None:
+@dataclass(frozen=True, slots=True)
+class Damage(SPTask):
     """SP-DAMAGE-01/02/05: each point paid separately; one option is applied; none is no effect."""
-    d = ctx.d
-    seat = task["seat"]
-    ctx.emit("damage", f"seat {seat} takes 1 damage ({task['cause']})", seat=seat, cause=task["cause"])
-    opts = damage_options(d, seat)
-    if not opts:
-        return
-    if len(opts) == 1:
-        pay_damage(ctx, seat, *opts[0])
-        return
-    push(d, "damage_pay", seat=seat)
+
+    seat: int
+    cause: str
+    kind = "damage"
+
+    def run(self, ctx: Ctx, stack: Stack) -> None:
+        d = ctx.d
+        seat = self.seat
+        ctx.emit("damage", f"seat {seat} takes 1 damage ({self.cause})", seat=seat, cause=self.cause)
+        opts = damage_options(d, seat)
+        if not opts:
+            return
+        if len(opts) == 1:
+            pay_damage(ctx, seat, *opts[0])
+            return
+        stack.push(dec.DamagePay(seat))
 
 
 def pay_damage(ctx: Ctx, seat: int, how: str, arg: int) -> None:
@@ -734,7 +803,7 @@ def pay_damage(ctx: Ctx, seat: int, how: str, arg: int) -> None:
         to_bag(d, arg)
         ctx.emit("damage_paid", f"seat {seat} returns a cargo to the bag", seat=seat)
     else:
-        push(d, "blind_pick", seat=arg, victim=seat)
+        d.stack.push(dec.BlindPick(arg, seat))
 
 
 def blind_pick(ctx: Ctx, victim: int, index: int) -> None:
@@ -755,7 +824,7 @@ def blind_pick(ctx: Ctx, victim: int, index: int) -> None:
 # ---------------------------------------------------------------------------- flicks (SP-FLICK)
 
 
-def resolve_flick(ctx: Ctx, task: dict[str, Any], angle: float, strength: float,
+def resolve_flick(ctx: Ctx, task: dec.Flick, angle: float, strength: float,
                   flick_resolver: FlickResolver | None = None) -> tuple[float, float, FlickOutcome]:
     """The flick's physical result, before the rules apply it: the dexterity noise (SP-PHYS-05) drawn
     from the game's RNG, then the resolver (the game's own unless one is given, e.g. one that records
@@ -765,11 +834,11 @@ def resolve_flick(ctx: Ctx, task: dict[str, Any], angle: float, strength: float,
     d = ctx.d
     scripted = chances.take(ctx.st, "flick") if ctx.st.script else None
     if scripted is not None:
-        return angle, strength, scripted_flick(d, task["tid"], scripted)
+        return angle, strength, scripted_flick(d, task.tid, scripted)
     level = ctx.c.dexterity[ctx.cfg["dexterity"]]
     na, ns = apply_noise(angle, strength, level, ctx.rng)
     physics = flick_resolver or PymunkFlickResolver()
-    out = physics.resolve(d.layout, d.ship_positions(), d.map_tokens(), task["tid"], na, ns, ctx.rng,
+    out = physics.resolve(d.layout, d.ship_positions(), d.map_tokens(), task.tid, na, ns, ctx.rng,
                           walled=ctx.cfg["walled_border"])
     return na, ns, out
 
@@ -789,11 +858,11 @@ def scripted_flick(d: SPData, tid: int, outcome: dict[str, Any]) -> FlickOutcome
                         turned_over=set(outcome["turned_over"]))
 
 
-def do_flick(ctx: Ctx, task: dict[str, Any], angle: float, strength: float) -> None:
+def do_flick(ctx: Ctx, task: dec.Flick, angle: float, strength: float) -> None:
     d = ctx.d
-    t, flicker = task["tid"], task["seat"]
+    t, flicker = task.tid, task.seat
     na, ns, out = resolve_flick(ctx, task, angle, strength)
-    apply_flick_outcome(ctx, t, flicker, out, task.get("cause", ""))
+    apply_flick_outcome(ctx, t, flicker, out, task.cause)
     d.last_flick = {"tid": t, "flicker": flicker, "input": [angle, strength],
                     "noisy": [round(na, 6), round(ns, 6)], "turned_over": sorted(out.turned_over),
                     "exits": sorted(out.exits)}
@@ -859,7 +928,7 @@ def apply_flick_outcome(ctx: Ctx, t: int, flicker: int, out: FlickOutcome, cause
     if faulty & (set(out.exits) | out.turned_over) or touched_element:
         damages.append((flicker, "flicker penalty"))
     for seat, cause_ in reversed(damages):
-        push(d, "damage", seat=seat, cause=cause_)
+        d.stack.push(Damage(seat, cause_))
 
 
 def docked_ship_hit(d: SPData, base: int, point: XY, eps: float) -> int | None:
@@ -876,7 +945,7 @@ def docked_ship_hit(d: SPData, base: int, point: XY, eps: float) -> int | None:
     return None if best is None else best[1]
 
 
-# ---------------------------------------------------------------------------- storm and wind
+# ---------------------------------------------------------------------------- storm (the wind: wind.py)
 
 
 def storm_ok(ctx: Ctx, p: XY) -> bool:
@@ -885,187 +954,3 @@ def storm_ok(ctx: Ctx, p: XY) -> bool:
     if not geo.storm_legal(d.layout, p, others):
         return False
     return d.storm is None or geo.dist(p, d.storm) >= 0.01  # SP-AMB-32
-
-
-def wind(ctx: Ctx, phi: float) -> None:
-    """The wind algorithm of spec §6.10 (SP-ADV-WIND-02..07, SP-BORDER-01..03)."""
-    d = ctx.d
-    c = ctx.c
-    lay = d.layout
-    dec = c.position_decimals
-    ux, uy = geo.unit(phi)
-    D = (2 * c.ruler_length * ux, 2 * c.ruler_length * uy)
-    r = c.ship_radius
-    centres = d.ship_positions()
-    order = sorted(centres, key=lambda s: (-(centres[s][0] * ux + centres[s][1] * uy), s))
-    final: dict[int, XY] = {}
-    collided: set[int] = set()
-    outside: set[int] = set()
-    docked_by_wind: list[int] = []
-    swept: dict[int, tuple[XY, XY]] = {}
-    for s in order:
-        c0 = d.ships[s].center
-        assert c0 is not None
-        obstacles = [final[o] for o in final]
-        t_hit, hit = _first_contact(lay, c0, D, obstacles, final, r)
-        t_end = 1.0 if t_hit is None else t_hit
-        end = (c0[0] + t_end * D[0], c0[1] + t_end * D[1])
-        swept[s] = (c0, end)
-        if t_hit is not None and hit is not None and hit[0] == "gate" and None in d.docked[hit[1]]:
-            base = hit[1]
-            dock_ship(ctx, s, base)  # SP-ADV-WIND-03: automatic docking
-            docked_by_wind.append(s)
-            continue
-        if t_hit is not None and hit is not None:
-            collided.add(s)
-            if hit[0] == "ship":
-                collided.add(hit[1])
-        if not geo.disc_inside_field(end, r, lay):  # SP-BORDER-02
-            X = _border_touch(c0, D, r, lay)
-            end = geo.put_back_from_edge(lay, X)
-            outside.add(s)
-        final[s] = end
-    for s, p in final.items():
-        others = [q for o, q in final.items() if o != s]
-        if geo.pose_legal(lay, p, others) is not None:  # a put-back ship must stand on a legal spot
-            p = geo.nudge(lay, p, _pose_free(lay, others))
-        q = geo.rnd(p, dec)
-        for _ in range(5):  # rounding must not push a ship that stopped on contact into the obstacle
-            if geo.pose_legal(lay, q, others) is None:
-                break
-            q = geo.rnd((q[0] - ux * 10.0 ** -dec, q[1] - uy * 10.0 ** -dec), dec)
-        d.ships[s].center = q
-        final[s] = q
-    if d.storm is not None:  # SP-ADV-WIND-02 / SP-BORDER-03
-        s0 = d.storm
-        s1 = (s0[0] + D[0], s0[1] + D[1])
-        if not (0 <= s1[0] <= lay.W and 0 <= s1[1] <= lay.H):
-            s1 = geo.put_back_from_edge(lay, geo.edge_crossing(s0, s1, lay))
-        d.storm = geo.rnd(s1, dec)
-    ctx.emit("wind", f"solar wind towards {phi:.1f}°", angle=phi)
-    # tokens under the swept discs: captures and open asteroids (SP-ADV-WIND-06, SP-CAPTURE-08)
-    touch_ast: set[int] = set()
-    caps: dict[int, tuple[int, ...]] = {}
-    for s, (a, b) in swept.items():
-        cands = []
-        for t, p in d.map_tokens().items():
-            dd, _ = geo.segment_distance(p, a, b)
-            if dd < c.token_radius + r - 1e-9:
-                if d.open[t]:
-                    touch_ast.add(s)
-                else:
-                    cands.append(((p[0] - a[0]) * ux + (p[1] - a[1]) * uy, t))
-        caps[s] = tuple(t for _, t in sorted(cands))
-    # stack: fines (bottom), damages, push-aside, captures (top, seat order from the active player)
-    for s in reversed([(d.active + i) % d.n for i in range(d.n)]):
-        if s not in final:
-            continue
-        ctr = d.ships[s].center
-        in_storm = d.storm is not None and ctr is not None and geo.dist(ctr, d.storm) < r + c.storm_radius - 1e-9
-        if s in collided or s in outside or s in touch_ast or in_storm:  # SP-ADV-WIND-04
-            push(d, "damage", seat=s, cause="wind")
-    push(d, "wind_push", seats=tuple(sorted(final)))
-    for s in reversed([(d.active + i) % d.n for i in range(d.n)]):
-        if caps.get(s) and not d.ships[s].arrested:
-            push(d, "captures", seat=s, tids=caps[s], theta=phi)
-
-
-def _pose_free(lay: geo.Layout, others: list[XY]) -> Any:
-    return lambda q: geo.pose_legal(lay, q, others) is None
-
-
-def t_wind_push(ctx: Ctx, task: dict[str, Any]) -> None:
-    for s in task["seats"]:
-        push_aside(ctx, s)
-
-
-def _first_contact(lay: geo.Layout, c0: XY, D: XY, ships: list[XY], final: dict[int, XY],
-                   r: float) -> tuple[float | None, tuple[str, int] | None]:
-    """SP-GEO-11: sample t in steps of at most r_s/4, then bisect to the first touch."""
-    length = math.hypot(*D)
-    steps = max(1, math.ceil(length / (r / 4)))
-
-    def hit_at(t: float) -> tuple[str, int] | None:
-        p = (c0[0] + t * D[0], c0[1] + t * D[1])
-        for o, q in final.items():
-            if geo.dist(p, q) <= 2 * r + 1e-9:
-                return ("ship", o)
-        for b in lay.bases:
-            if b.inhabited and geo.shapely_distance(p, b.polygon) <= r + 1e-9:
-                gd = geo.shapely_distance(p, b.gate)
-                return ("base", b.index) if gd > r + 1e-6 else ("gatecand", b.index)
-        if geo.shapely_distance(p, lay.solid) <= r + 1e-9:
-            return ("element", -1)
-        return None
-
-    if hit_at(0.0) is not None:
-        h0 = hit_at(0.0)
-        return 0.0, _classify(h0, lay, c0, None)
-    prev = 0.0
-    for i in range(1, steps + 1):
-        t = i / steps
-        h = hit_at(t)
-        if h is not None:
-            lo, hi = prev, t
-            while hi - lo > 1e-7:
-                mid = (lo + hi) / 2
-                if hit_at(mid) is None:
-                    lo = mid
-                else:
-                    hi = mid
-            hh = hit_at(hi)
-            return lo, _classify(hh, lay, (c0[0] + lo * D[0], c0[1] + lo * D[1]), None)
-        prev = t
-    return None, None
-
-
-def _classify(h: tuple[str, int] | None, lay: geo.Layout, p: XY, _: None) -> tuple[str, int] | None:
-    if h is None or h[0] != "gatecand":
-        return h
-    b = lay.bases[h[1]]
-    # a gate contact from outside (the centre on the outer side of the gate line) docks the ship
-    nx, ny = geo.unit(b.normal)
-    side = (p[0] - b.gate_mid[0]) * nx + (p[1] - b.gate_mid[1]) * ny
-    return ("gate", h[1]) if side > 0 else ("base", h[1])
-
-
-def _border_touch(c0: XY, D: XY, r: float, lay: geo.Layout) -> XY:
-    """SP-GEO-09 for ships: the centre where the disc first touches the border, projected on that edge."""
-    lo, hi = 0.0, 1.0
-    for _ in range(50):
-        mid = (lo + hi) / 2
-        p = (c0[0] + mid * D[0], c0[1] + mid * D[1])
-        if geo.disc_inside_field(p, r, lay):
-            lo = mid
-        else:
-            hi = mid
-    p = (c0[0] + hi * D[0], c0[1] + hi * D[1])
-    x, y = p
-    if x - r < 1e-6:
-        x = 0.0
-    elif x + r > lay.W - 1e-6:
-        x = lay.W
-    if y - r < 1e-6:
-        y = 0.0
-    elif y + r > lay.H - 1e-6:
-        y = lay.H
-    return (x, y)
-
-
-TASKS: dict[str, Any] = {
-    "setup_draw": t_setup_draw,
-    "setup_flicks": t_setup_flicks,
-    "turn_start": t_turn_start,
-    "turn_end": t_turn_end,
-    "turn_pass": t_turn_pass,
-    "depart_offer": t_depart_offer,
-    "adventures": t_adventures,
-    "move_begin": t_move_begin,
-    "captures": t_captures,
-    "end_move": t_end_move,
-    "dock": t_dock,
-    "after_move": t_after_move,
-    "base_step": t_base_step,
-    "damage": t_damage,
-    "wind_push": t_wind_push,
-}

@@ -227,11 +227,6 @@ def disc_inside_field(center: XY, r: float, lay: Layout) -> bool:
     return r - e <= x <= lay.W - r + e and r - e <= y <= lay.H - r + e
 
 
-def rect_inside_field(rect: Polygon, lay: Layout) -> bool:
-    e = 1e-9
-    return all(-e <= x <= lay.W + e and -e <= y <= lay.H + e for x, y in rect.exterior.coords)
-
-
 def clearance_to_edge(p: XY, r: float, lay: Layout) -> float:
     return min(p[0] - r, lay.W - p[0] - r, p[1] - r, lay.H - p[1] - r)
 

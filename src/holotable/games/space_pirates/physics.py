@@ -258,13 +258,3 @@ def _is_convex(points: list[tuple[float, float]]) -> bool:
             return False
     return True
 
-
-class ScriptedFlickResolver:
-    """A test resolver returning prepared outcomes in order (spec §6.8.6)."""
-
-    def __init__(self, outcomes: list[FlickOutcome]) -> None:
-        self.outcomes = list(outcomes)
-
-    def resolve(self, lay: Layout, ships: Mapping[int, XY], tokens: Mapping[int, XY], tid: int,
-                angle: float, strength: float, rng: random.Random, *, walled: bool = False) -> FlickOutcome:
-        return self.outcomes.pop(0)

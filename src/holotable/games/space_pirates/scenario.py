@@ -36,7 +36,8 @@ from holotable.engine import chance as chances
 from . import flow
 from . import geometry as geo
 from .data import CARGO_TYPES, content_for, layout_overrides
-from .flow import Ctx, push
+from .decisions import PlaceStorm, WindDir
+from .flow import AfterMove, BaseStep, Ctx, Damage, MoveBegin, TurnEnd, TurnStart
 from .state import Ship
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ def arrange(st: State[SPData, SPAction], arr: Mapping[str, Any]) -> None:
     for b in d.docked:
         b[:] = [None, None]
     d.ships = [Ship() for _ in range(n)]
-    d.stack = []
+    d.stack.clear()
     ctx = Ctx(st, content)
     ships = arr.get("ships", [])
     if len(ships) != n:
@@ -182,27 +183,27 @@ def arrange(st: State[SPData, SPAction], arr: Mapping[str, Any]) -> None:
     seat = d.active
     if start == "turn":
         d.turn = 0
-        push(d, "turn_start")
+        d.stack.push(TurnStart())
     elif isinstance(start, dict) and "move" in start:
         docked = d.ships[seat].base is not None
-        push(d, "turn_end", seat=seat)
-        push(d, "after_move", seat=seat, was_docked=docked)
-        push(d, "move_begin", seat=seat, value=int(start["move"]), departing=docked)
+        d.stack.push(TurnEnd(seat))
+        d.stack.push(AfterMove(seat, docked))
+        d.stack.push(MoveBegin(seat, int(start["move"]), docked))
     elif isinstance(start, dict) and "base" in start:
-        push(d, "turn_end", seat=seat)
+        d.stack.push(TurnEnd(seat))
         base = d.ships[seat].base
         if base is None:
             raise ScenarioError("start.base: the active ship is not docked")
-        push(d, "base_step", seat=seat, base=base, step=0)
+        d.stack.push(BaseStep(seat, base, 0))
     elif isinstance(start, dict) and "wind" in start:
-        push(d, "turn_end", seat=seat)
-        push(d, "wind_dir", seat=seat)
+        d.stack.push(TurnEnd(seat))
+        d.stack.push(WindDir(seat))
     elif isinstance(start, dict) and "storm" in start:
-        push(d, "turn_end", seat=seat)
-        push(d, "place_storm", seat=seat)
+        d.stack.push(TurnEnd(seat))
+        d.stack.push(PlaceStorm(seat))
     elif isinstance(start, dict) and "damage" in start:
-        push(d, "turn_end", seat=seat)
-        push(d, "damage", seat=int(start["damage"]), cause="scenario")
+        d.stack.push(TurnEnd(seat))
+        d.stack.push(Damage(int(start["damage"]), "scenario"))
     else:
         raise ScenarioError(f"start: unknown {start!r}")
     flow.advance(ctx)

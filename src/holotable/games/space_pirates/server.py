@@ -26,6 +26,7 @@ from pydantic import BaseModel, Field
 
 from holotable.engine.errors import ActionError
 from holotable.games.space_pirates import geometry as geo
+from holotable.games.space_pirates.decisions import DockOffer, Drift, Flick, Ruler
 from holotable.games.space_pirates.flow import drift_anchor, nose, resolve_flick
 from holotable.games.space_pirates.physics import FlickOutcome, PymunkFlickResolver
 from holotable.server.extensions import TableExtension
@@ -62,11 +63,11 @@ def replay_flick(before: State[Any, Any], action: Any) -> tuple[int, int, FlickO
     st = before.clone(keep_events=False)
     game: Any = st.game
     dec = game.decision(st)
-    if dec is None or dec.get("kind") != "flick":
+    if not isinstance(dec, Flick):
         return None
     _, _, out = resolve_flick(game.ctx(st), dec, float(action.a), float(action.b),
                               PymunkFlickResolver(record_trajectory=True))
-    return int(dec["tid"]), int(dec["seat"]), out
+    return dec.tid, dec.seat, out
 
 
 def compact_trajectory(before: State[Any, Any], after: State[Any, Any], tid: int, flicker: int,
@@ -116,12 +117,12 @@ def fan_of(state: State[Any, Any]) -> dict[str, Any] | None:
     """The ruler being laid: origin, allowed directions and length (public geometry), or ``None``."""
     game: Any = state.game
     dec = game.decision(state)
-    if dec is None or dec.get("kind") not in ("ruler", "drift"):
+    if not isinstance(dec, Ruler | Drift):
         return None
     d = state.data
     c = d.layout.c
-    seat = int(dec["seat"])
-    if dec["kind"] == "drift" or dec.get("drift"):
+    seat = dec.seat
+    if isinstance(dec, Drift) or dec.drift:
         sh = d.ships[seat]
         center = sh.center
         if center is None:
@@ -129,13 +130,13 @@ def fan_of(state: State[Any, Any]) -> dict[str, Any] | None:
         east = drift_anchor(d, seat, 0.0)
         return {"kind": "drift", "seat": seat, "origin": [center[0], center[1]], "offset": east[0] - center[0],
                 "heading": None, "min": -180.0, "max": 180.0, "length": c.ruler_length}
-    anchor = dec["anchor"]
-    prev = float(dec["prev"])
-    if anchor is None:  # pragma: no cover - a ruler decision always has its anchor
+    anchor, prev = dec.anchor, dec.prev
+    if anchor is None or prev is None:  # pragma: no cover - a ruler decision always has its anchor
         anchor, prev = nose(d, seat)
+    prev = float(prev)
     return {"kind": "ruler", "seat": seat, "origin": [anchor[0], anchor[1]], "offset": 0.0, "heading": prev,
-            "min": prev - 90.0, "max": prev + 90.0, "length": c.ruler_length, "left": dec.get("left"),
-            "count": dec.get("count")}
+            "min": prev - 90.0, "max": prev + 90.0, "length": c.ruler_length, "left": dec.left,
+            "count": dec.count}
 
 
 def preview(state: State[Any, Any], seat: int, text: str) -> dict[str, Any]:
@@ -163,8 +164,8 @@ def preview(state: State[Any, Any], seat: int, text: str) -> dict[str, Any]:
                 out["start"], out["end"] = e.data["start"], e.data["end"]
                 break
         dec = game.decision(trial)
-        if dec is not None and dec.get("kind") == "dock_offer":
-            out["dock_base"] = dec["base"]
+        if isinstance(dec, DockOffer):
+            out["dock_base"] = dec.base
         # Face-down tokens under this ruler (their positions are public, their faces are not sent).
         if "start" in out:
             rect = geo.ruler_rect(tuple(out["start"]), float(action.a), d.layout.c)

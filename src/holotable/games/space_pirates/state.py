@@ -6,16 +6,21 @@ An id is a handle on a token the table can see, never a name of its face: the ba
 drawn takes the lowest id in the bag, so an id that went into the bag comes out on any face.
 ``where[tid]`` is ``bag`` | ``map`` | ``hold`` | ``police`` | ``transit``. ``known[tid]`` is a bit
 mask of seats that know the identity (SP-INFO-01). Draw stacks keep their top card at the end.
-Pending work is a stack of small task dicts (top = end); a task whose ``kind`` is a decision kind
-is the decision the engine is waiting for.
+Pending work is a :class:`~holotable.engine.tasks.TaskStack` of small typed tasks (``tasks.py``);
+a decision on top is what the engine is waiting for.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
+
+from holotable.engine.tasks import TaskStack
 
 from .geometry import XY, Layout, LayoutKey
+
+if TYPE_CHECKING:
+    from .tasks import Ctx, SPDecision, SPTask
 
 
 @dataclass(slots=True)
@@ -62,7 +67,7 @@ class SPData:
     first_seat: int = 0
     turn: int = 0
     storm: XY | None = None
-    stack: list[dict[str, Any]] = field(default_factory=list)
+    stack: TaskStack[Ctx] = field(default_factory=TaskStack)
     winner: int | None = None
     over: bool = False
     reason: str = ""
@@ -74,8 +79,8 @@ class SPData:
     dock_stand: bool = False
 
     def copy(self) -> SPData:
-        # Hand-written: cloning is on the hot path of search and simulation. Task dicts hold
-        # only immutable values (tuples, numbers, strings), so a shallow copy of each suffices.
+        # Hand-written: cloning is on the hot path of search and simulation. Tasks are values
+        # (frozen dataclasses), so copying the stack copies only its list.
         return SPData(
             self.n, self.layout_key, self.layout, self.ident[:], self.where[:], self.pos[:], self.open[:],
             self.known[:], self.holder[:], [s.copy() for s in self.ships], self.mc[:],
@@ -83,7 +88,7 @@ class SPData:
             [set(s) for s in self.seen_markets], {v: s[:] for v, s in self.draw.items()},
             {v: s[:] for v, s in self.discard.items()}, self.in_play, self.bank, self.owner[:], self.market[:],
             self.market_up[:], [d[:] for d in self.docked], self.market_out[:], self.active, self.first_seat,
-            self.turn, self.storm, [dict(t) for t in self.stack], self.winner, self.over, self.reason,
+            self.turn, self.storm, self.stack.copy(), self.winner, self.over, self.reason,
             self.bought[:], self.last_flick, self.also_played[:], self.dock_stand,
         )
 
@@ -156,23 +161,14 @@ class SPData:
             "first_seat": self.first_seat,
             "turn": self.turn,
             "storm": None if self.storm is None else list(self.storm),
-            "stack": [_jsonable(t) for t in self.stack],
+            # bottom first, each task as its fields then its kind (scenarios read data.stack.-1.kind)
+            "stack": [cast("SPTask | SPDecision", t).plain() for t in reversed(list(self.stack))],
             "winner": self.winner,
             "over": self.over,
             "reason": self.reason,
             "bought": list(self.bought),
             "last_flick": self.last_flick,
         }
-
-
-def _jsonable(v: Any) -> Any:
-    if isinstance(v, dict):
-        return {str(k): _jsonable(x) for k, x in v.items()}
-    if isinstance(v, list | tuple):
-        return [_jsonable(x) for x in v]
-    if isinstance(v, set | frozenset):
-        return sorted(_jsonable(x) for x in v)
-    return v
 
 
 def _pos(p: XY | None) -> list[float] | None:

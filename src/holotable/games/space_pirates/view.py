@@ -32,7 +32,8 @@ def _knows(d: SPData, t: int, seat: int | None) -> bool:
 
 
 def view(st: State[SPData, SPAction], seat: int | None) -> dict[str, Any]:
-    decision: dict[str, Any] | None = st.game.decision(st)  # type: ignore[attr-defined]
+    pending = st.game.decision(st)  # type: ignore[attr-defined]
+    decision: dict[str, Any] | None = None if pending is None else pending.as_dict()
     d, content = st.data, content_for(st.config)
     lay = d.layout
     tokens = []
