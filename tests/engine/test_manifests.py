@@ -161,3 +161,28 @@ def test_the_template_needs_nothing_outside_its_folder() -> None:
         text = path.read_text(encoding="utf-8")
         assert "holotable.games." not in text.replace("holotable.games._template", ""), path.name
     assert all(not inspect.ismodule(getattr(_template, n, None)) for n in ("GAME", "SPEC"))
+
+
+def test_the_templates_own_examples_run() -> None:
+    """The template is private to the doctest walk (its folder starts with ``_``) but meant to be
+    copied, so its examples must hold: each module's doctests run here."""
+    import doctest
+    import importlib
+
+    folder = Path(_template.__file__).parent
+    tried = 0
+    for path in sorted(folder.glob("*.py")):
+        name = "holotable.games._template" + ("" if path.stem == "__init__" else f".{path.stem}")
+        result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+        assert result.failed == 0, name
+        tried += result.attempted
+    assert tried >= 5
+
+
+def test_a_games_commands_are_mounted_under_its_name() -> None:
+    from typer.testing import CliRunner
+
+    from holotable.cli import app
+
+    result = CliRunner().invoke(app, ["kyrum", "--help"])
+    assert result.exit_code == 0 and "validate" in result.output and "continue" in result.output

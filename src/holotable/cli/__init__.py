@@ -18,7 +18,7 @@ from rich.table import Table
 
 from holotable import __version__
 from holotable.agents import agent_names
-from holotable.engine import ConfigError, Match, specs
+from holotable.engine import ConfigError, Match, registry, specs
 
 from . import data_keys as _data_keys
 from .common import (
@@ -272,11 +272,12 @@ def scenario_command(
 
 
 # Sub-commands that live in their own modules (imported here, after `app` exists).
-from . import kyrum as _kyrum  # noqa: E402
 from . import render_png as _render_png  # noqa: E402
 from . import serve as _serve  # noqa: E402
 
-app.add_typer(_kyrum.app, name="kyrum")
+for _name in registry.names():  # a game's own tools (Kyrum's campaigns and packs), from its manifest
+    if registry.manifest(_name).commands is not None:
+        app.add_typer(registry.offered(_name, "commands"), name=_name)
 app.command("render")(_render_png.render_command)
 app.command("serve")(_serve.serve_command)
 app.command("data")(_data_keys.data_command)

@@ -42,10 +42,11 @@ ROLES: dict[str, str] = {
     "seat_measures": "the lab's per-seat measures (fn(finished_state) -> [{name: number}, ...])",
     "schedule": "the lab's campaign schedule (a holotable.sim.hooks.ScheduleFn)",
     "terminal": "the terminal renderer (fn(view) -> rich renderable)",
-    "server": "the server extension (a TableExtension subclass, or an instance of one)",
+    "server": "the server extension (a TableExtension subclass; each app makes its own instance)",
     "picture": "the PNG picture drawer (fn(state, seat, path, title=...) -> Path)",
     "cards": "the card catalog the table page asks for (fn(config) -> JSON-ready dict)",
     "web": "the browser renderer: web/static/games/<web>.js (a file name, not an import path)",
+    "commands": "the game's own command-line tools: a typer.Typer mounted as `holotable <name> ...`",
 }
 
 _WEB_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
@@ -74,6 +75,7 @@ class Manifest:
     picture: Any = None
     cards: Any = None
     web: str | None = None
+    commands: Any = None
     _cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:

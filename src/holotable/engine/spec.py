@@ -7,7 +7,7 @@ handle (OpenSpiel's ``GameType`` plays the same role).
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -79,6 +79,10 @@ class Param:
     assumed: str | None = None
     #: The value human tables use when the player does not set one; ``UNSET`` = ``default``.
     table_default: Any = UNSET
+    #: For a parameter that may name a path on the machine (a content pack's directory): ``fn() ->``
+    #: the only values a remote player may give it (the server refuses the rest: a remote player must
+    #: not make the server read its files). ``None``: any valid value.
+    remote_choices: Callable[[], Collection[Any]] | None = field(default=None, compare=False, repr=False)
 
     @property
     def table_value(self) -> Any:

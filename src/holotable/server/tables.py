@@ -62,17 +62,6 @@ __all__ = ["ApiError", "Listener", "LiveTable", "TableManager"]
 log = logging.getLogger("holotable.server")
 
 
-def _shipped_kyrum_packs() -> set[str]:
-    from holotable.games.kyrum.pack import PACKS_DIR
-
-    return {p.name for p in PACKS_DIR.iterdir() if p.is_dir()}
-
-
-#: Parameters that may name a path on the machine, with the names a server table accepts there:
-#: a remote player must not make the server read its files.
-PATH_PARAMS: dict[tuple[str, str], Callable[[], set[str]]] = {("kyrum", "pack"): _shipped_kyrum_packs}
-
-
 class TableManager:
     """Creates, rebuilds and runs the tables; the only writer of the store.
 
@@ -223,10 +212,11 @@ class TableManager:
                     level: Level = asked.level or "normal"
                     agent = capped_spec(asked.agent or level_info(spec.name, level).agent)
                     seats.append(Seat(i, "bot", None if asked.agent else level, agent, asked.name, None, True))
-        for name, value in req.params.items():
-            allowed = PATH_PARAMS.get((spec.name, name))
-            if allowed is not None and value not in allowed():
-                raise ApiError(422, f"parameter {name!r} takes one of {sorted(allowed())} here, not a path")
+        for param in spec.params:  # a parameter that may name a path takes only the game's safe values here
+            if param.remote_choices is not None and param.name in req.params:
+                allowed = param.remote_choices()
+                if req.params[param.name] not in allowed:
+                    raise ApiError(422, f"parameter {param.name!r} takes one of {sorted(allowed)} here, not a path")
         try:
             config = make_config(game, players, dict(req.params), uses_table_config(seats))
             probe = State.new(game, config, 0)  # a set-up that refuses the config says so now

@@ -13,8 +13,8 @@ import pytest
 import typer
 from typer.testing import CliRunner, Result
 
-from holotable.cli.kyrum_campaign import register
 from holotable.cli.seal import local_seal
+from holotable.games.kyrum.campaign_commands import register
 from holotable.games.kyrum.pack import load_pack
 from holotable.games.kyrum.store import KyrumStore
 

@@ -40,14 +40,14 @@ def first_view(kind: str, *, seed: int = 3, games: int = 30) -> dict[str, Any]:
 
 
 def test_the_kyrum_renderer_is_registered() -> None:
-    assert renderer_for("kyrum") is terminal.render_view
+    assert renderer_for("kyrum") is terminal.render
 
 
 def test_boards_area_and_objectives_at_a_glance() -> None:
     """Spec §9.1, KYR-AREA-04, KYR-OBJ-17: the three boards, the area with its dice, the top planet back,
     deck sizes, journey and its NP, and each objective with its live status."""
     view = start_game(new_campaign(PACK, seed=3)).view(0)
-    out = text(terminal.render_view(view))
+    out = text(terminal.render(view))
     g = view["gauges"]
     for label, key, top in (("FUEL", "fuel", 16), ("KNOW", "knowledge", 16), ("HP", "health", 6),
                             ("SUIT", "suit", 6), ("SHIP", "ship", 6), ("FIRE", "firepower", 6)):
@@ -71,7 +71,7 @@ def test_boards_area_and_objectives_at_a_glance() -> None:
 def test_a_double_offers_read_or_refuse() -> None:
     """Spec §9.1: doubles show 'read script A.xx.yy / refuse and re-roll'."""
     view = first_view("offer")
-    out = text(terminal.render_view(view))
+    out = text(terminal.render(view))
     assert f"'read' script {view['decision']['code']}, or 'refuse'" in out
     dice = view["dice"]
     assert f"Exploration dice: white {dice[0]} · black {dice[1]}" in out
@@ -82,7 +82,7 @@ def test_a_script_is_shown_as_text_with_its_choices() -> None:
     """Spec §9.1, KYR-SCRIPT-06: the reader shows code, title and text (glossary words highlighted, without
     their markup), what the script said, then the pending choice with every option."""
     view = first_view("choice")
-    out = text(terminal.render_view(view))
+    out = text(terminal.render(view))
     reading, dec = view["reading"], view["decision"]
     assert f"Script {reading['code']} · {reading['title']}" in out
     first_words = " ".join(terminal.script_text(reading["text"]).plain.split()[:6])
@@ -95,12 +95,12 @@ def test_a_script_is_shown_as_text_with_its_choices() -> None:
 
 def test_black_hole_partner_decision_and_market() -> None:
     """KYR-ENC-09, KYR-THOTH-01: the partner prompt with the last transmission, and the market decision."""
-    out = text(terminal.render_view(first_view("partner")))
+    out = text(terminal.render(first_view("partner")))
     assert "Share one thing you have learned about Jaakub." in out
     assert "No transmission from your partner has reached you yet." in out
     assert "Script A.53.11" in out
     market = first_view("market")
-    out = text(terminal.render_view(market))
+    out = text(terminal.render(market))
     assert "The Thoth market is open" in out
     res = market["result"]
     word = "VICTORY" if res["outcome"] == "victory" else "DEFEAT"

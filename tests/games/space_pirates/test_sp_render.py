@@ -17,7 +17,7 @@ import holotable
 from holotable.agents import make_agent, observe
 from holotable.cli import app
 from holotable.engine import Match, Rng
-from holotable.games.space_pirates import render
+from holotable.games.space_pirates import picture as render
 
 GAME = holotable.load("space-pirates")
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -51,6 +51,8 @@ MANIFEST = Manifest(
     cards=f"{_HERE}.catalog:catalog",
     # The browser renderer, web/static/games/<web>.js; "generic" draws any game from its views.
     web="generic",
+    # The game's own command-line tools, mounted as `holotable <name> ...` (a typer.Typer).
+    commands=f"{_HERE}.commands:app",
 )
 
 # `from <package> import GAME, SPEC` works without importing the rules when the package is imported.

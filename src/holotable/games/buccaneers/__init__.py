@@ -23,7 +23,7 @@ MANIFEST = Manifest(
     measures="holotable.games.buccaneers.simulation:measures",
     seat_measures="holotable.games.buccaneers.simulation:seat_measures",
     terminal="holotable.games.buccaneers.terminal:render",
-    cards="holotable.games.buccaneers.catalog:buccaneers_catalog",
+    cards="holotable.games.buccaneers.catalog:catalog",
     web="buccaneers",
 )
 

@@ -14,12 +14,12 @@ from holotable.engine import Config
 from .data import Artifact, BuccaneersData, Relic, TimeMachinePart, data_for
 
 
-def buccaneers_catalog(config: Config) -> dict[str, Any]:
+def catalog(config: Config) -> dict[str, Any]:
     """Every space-junk card by id, plus the black holes, token cards and scoring cards of this config.
 
     >>> import holotable
     >>> config = holotable.load("buccaneers").spec.make_config(4)
-    >>> buccaneers_catalog(config)["cards"]["TOY-4-6"]["stats"]
+    >>> catalog(config)["cards"]["TOY-4-6"]["stats"]
     [[4, 6]]
     """
     data: BuccaneersData = data_for(config)

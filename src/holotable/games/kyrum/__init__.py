@@ -23,9 +23,10 @@ MANIFEST = Manifest(
     encoder="holotable.games.kyrum.encoding:ENCODER",
     measures="holotable.games.kyrum.simulation:measures",
     schedule="holotable.games.kyrum.simulation:schedule",
-    terminal="holotable.games.kyrum.terminal:render_view",
+    terminal="holotable.games.kyrum.terminal:render",
     server="holotable.games.kyrum.server:KyrumExtension",
     web="kyrum",
+    commands="holotable.games.kyrum.commands:app",
 )
 
 __getattr__, __dir__ = lazy_exports(MANIFEST, {

@@ -106,7 +106,7 @@ def start_game(campaign: CampaignState, pack: str = "kyrum-demo", game: int | No
 
     Asking for any other game number (a finished one, or one further on) is refused.
     """
-    import holotable
+    from holotable.engine import registry
 
     number = campaign.next_game if game is None else game
     if number != campaign.next_game:
@@ -117,7 +117,7 @@ def start_game(campaign: CampaignState, pack: str = "kyrum-demo", game: int | No
     if number > p.schedule["length"]:
         raise IllegalActionError("the campaign is complete: every scheduled game has been played",
                                  rule="KYR-CAMPAIGN-02")
-    kyrum = holotable.load("kyrum")
+    kyrum = registry.load("kyrum")
     return kyrum.new_state(1, seed=game_seed(campaign.campaign_seed, number), record=record, pack=pack,
                            campaign=campaign.to_json(), **options)
 

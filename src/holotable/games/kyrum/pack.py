@@ -21,6 +21,11 @@ from holotable.engine.errors import ConfigError, DataError
 PACKS_DIR = Path(__file__).parent / "packs"
 DEFAULT_PACK = "kyrum-demo"
 
+
+def shipped_packs() -> set[str]:
+    """The ids of the packs shipped with the game (the only ``pack`` values a server table accepts)."""
+    return {p.name for p in PACKS_DIR.iterdir() if p.is_dir()}
+
 GAUGES = ("fuel", "knowledge", "health", "suit", "ship", "firepower")
 ELEMENTS = ("common", "uncommon", "rare")
 RESOURCES = GAUGES + ELEMENTS

@@ -35,7 +35,17 @@ from .actions import KAction
 from .campaign import CampaignState, new_campaign
 from .decisions import Choice, Discard, ItemTiming, Partner
 from .mechanics import Table
-from .pack import CATALOG, DEFAULT_PACK, ELEMENTS, MAX_NARRATIVES, Pack, load_pack, pack_with_overrides, recipe_name
+from .pack import (
+    CATALOG,
+    DEFAULT_PACK,
+    ELEMENTS,
+    MAX_NARRATIVES,
+    Pack,
+    load_pack,
+    pack_with_overrides,
+    recipe_name,
+    shipped_packs,
+)
 from .state import KyrumData
 
 KS = State[KyrumData, KAction]
@@ -56,7 +66,7 @@ SPEC = GameSpec(
     max_game_length=6000,
     params=(
         Param("pack", DEFAULT_PACK, "str", "content pack: a pack id under games/kyrum/packs or a directory",
-              assumed="KYR-AMB-51"),
+              assumed="KYR-AMB-51", remote_choices=shipped_packs),
         Param("campaign", "", "str", "the campaign so far as JSON (empty = a fresh campaign, game 1)"),
         Param("partner", False, "bool", "Black Hole partner mode of a fresh campaign", assumed="KYR-AMB-19"),
         Param("resort_after_reroll", False, "bool", "re-sort the distance dice after a re-roll or set-to-1",

@@ -1,6 +1,6 @@
 """The Kyrum campaign service: every campaign operation, written once, over a storage interface.
 
-The terminal (:mod:`holotable.cli.kyrum_campaign`, over the SQLite book of :mod:`.store`) and the
+The terminal (:mod:`holotable.games.kyrum.campaign_commands`, over the SQLite book of :mod:`.store`) and the
 server (:mod:`.server`, over the tables of :mod:`.server_store`) only translate: they read their input,
 call a :class:`CampaignService` and show its answer. What a campaign may do between games (the Thoth
 market, comments, journal notes, the questionnaire, partner codes, links) is decided here, with the

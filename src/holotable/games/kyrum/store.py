@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import holotable
 from holotable.engine import (
     ConfigError,
     DataError,
@@ -43,6 +42,7 @@ from holotable.engine import (
     SaveError,
     SeedSeal,
     State,
+    registry,
 )
 
 from . import partner as partner_codes
@@ -291,7 +291,7 @@ class KyrumStore:
             if key in opts:
                 raise StoreError(f"option {key!r} is set by the campaign itself")
         try:
-            holotable.load("kyrum").spec.make_config(1, pack=ref, **opts)
+            registry.load("kyrum").spec.make_config(1, pack=ref, **opts)
         except ConfigError as exc:
             raise StoreError(f"bad campaign option: {exc}") from None
         camp_seed = secrets.randbits(62) if seed is None else int(seed)

@@ -1,6 +1,6 @@
 """The terminal picture of a Kyrum game and campaign (spec §9.1-9.2).
 
-:func:`render_view` draws one view at a glance: the three boards, the journey and area with the
+:func:`render` draws one view at a glance: the three boards, the journey and area with the
 distance dice, the top planet back, the objectives with live ✓/✗, the inventory, the script being read
 with its choices, and what the game waits for. The campaign pieces (scoreboard, tracking list, Thoth
 market, questionnaire) have their own functions for the ``holotable kyrum`` commands.
@@ -252,7 +252,7 @@ def result_text(view: Mapping[str, Any]) -> Text | None:
     )
 
 
-def render_view(view: dict[str, Any]) -> RenderableType:
+def render(view: dict[str, Any]) -> RenderableType:
     """The whole table of one Kyrum view."""
     pack = _pack(view)
     parts: list[RenderableType] = [headline(view), boards(view), objectives_text(view), area_table(view)]

@@ -20,10 +20,10 @@ MANIFEST = Manifest(
     encoder="holotable.games.space_pirates.encoding:ENCODER",
     measures="holotable.games.space_pirates.simulation:measures",
     seat_measures="holotable.games.space_pirates.simulation:seat_measures",
-    terminal="holotable.games.space_pirates.terminal:render_space_pirates",
+    terminal="holotable.games.space_pirates.terminal:render",
     server="holotable.games.space_pirates.server:SpacePiratesExtension",
-    picture="holotable.games.space_pirates.render:draw_state",
-    cards="holotable.games.space_pirates.catalog:space_pirates_catalog",
+    picture="holotable.games.space_pirates.picture:draw",
+    cards="holotable.games.space_pirates.catalog:catalog",
     web="space-pirates",
 )
 

@@ -2,7 +2,7 @@
 symbols), sizes and dexterity noise of a table's configuration, all public component data.
 
 >>> import holotable
->>> c = space_pirates_catalog(holotable.load("space-pirates").spec.make_config(2))
+>>> c = catalog(holotable.load("space-pirates").spec.make_config(2))
 >>> len(c["cards"]), c["cards"]["E3-2"]["value"], c["sizes"]["token_radius"]
 (36, 3, 1.25)
 """
@@ -16,7 +16,7 @@ from holotable.engine import Config
 from .data import content_for
 
 
-def space_pirates_catalog(config: Config) -> dict[str, Any]:
+def catalog(config: Config) -> dict[str, Any]:
     """The energy cards, sizes and noise of ``config`` (the page draws with them)."""
     content = content_for(config)
     c = content.constants

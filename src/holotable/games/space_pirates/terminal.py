@@ -57,7 +57,7 @@ def write_picture(view: dict[str, Any]) -> Path | None:
     folder = picture_dir()
     if folder is None:
         return None
-    from .render import draw_view
+    from .picture import draw_view
 
     seat = view.get("seat")
     who = "spectator" if seat is None else f"seat{seat}"
@@ -247,7 +247,7 @@ def _decision(view: dict[str, Any]) -> Text | None:
     return Text(text, style="bold")
 
 
-def render_space_pirates(view: dict[str, Any]) -> RenderableType:
+def render(view: dict[str, Any]) -> RenderableType:
     """The body of a view panel: picture path, map, players, bases, tokens, the decision."""
     parts: list[RenderableType] = []
     path = write_picture(view)

@@ -22,10 +22,9 @@ from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
+from holotable.cli.common import LineReader, fail, out_console, parse_params, stdin_is_interactive, user_errors
+from holotable.cli.render import render_log, render_view
 from holotable.engine import ActionError, HolotableError
-
-from .common import LineReader, fail, out_console, parse_params, stdin_is_interactive, user_errors
-from .render import render_log, render_view
 
 DatabaseOption = Annotated[
     Path | None,
@@ -67,9 +66,8 @@ BETWEEN_COMMANDS = (
 @contextmanager
 def opened(database: Path | None) -> Iterator[Any]:
     """The campaign database, with every holotable error turned into a one-line failure."""
+    from holotable.cli.seal import local_seal
     from holotable.games.kyrum.store import KyrumStore, default_database_path
-
-    from .seal import local_seal
 
     with user_errors():
         # The book's seeds are sealed with this user's key: whoever knows a running campaign's seed can

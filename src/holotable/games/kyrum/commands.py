@@ -38,4 +38,6 @@ def validate_command(
         raise typer.Exit(1)
 
 
-__import__("holotable.cli.kyrum_campaign", fromlist=["register"]).register(app)  # new/continue/status/... commands
+from . import campaign_commands  # noqa: E402  (the new/continue/status/... commands join this app)
+
+campaign_commands.register(app)

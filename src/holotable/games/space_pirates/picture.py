@@ -228,6 +228,6 @@ def draw_view(view: dict[str, Any], path: str | Path, *, rulers: Sequence[Segmen
     return out
 
 
-def draw_state(state: State[Any, Any], seat: int | None, path: str | Path, *, title: str | None = None) -> Path:
+def draw(state: State[Any, Any], seat: int | None, path: str | Path, *, title: str | None = None) -> Path:
     """The PNG of what ``seat`` sees in ``state`` (``None``: the spectator), with the current rulers."""
     return draw_view(state.view(seat), path, rulers=current_rulers(state, seat), title=title)
