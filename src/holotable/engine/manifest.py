@@ -116,7 +116,8 @@ class Manifest:
         if key not in self._cache:
             value = self.bots.get(name)
             self._cache[key] = import_path(value) if isinstance(value, str) else value
-        return self._cache[key]
+        factory: Callable[..., Any] | None = self._cache[key]
+        return factory
 
     def offers(self) -> list[str]:
         """The roles filled, in :data:`ROLES` order."""

@@ -56,9 +56,9 @@ class Task(Generic[C]):
     def to_json(self) -> dict[str, Any]:
         """The task as plain data: its type's name and its fields."""
         out: dict[str, Any] = {"task": type(self).__name__}
-        if dataclasses.is_dataclass(self):
-            for f in dataclasses.fields(self):
-                out[f.name] = _plain(getattr(self, f.name))
+        kind: Any = type(self)  # a task type is a dataclass (a plain subclass just has no fields)
+        for f in dataclasses.fields(kind) if dataclasses.is_dataclass(kind) else ():
+            out[f.name] = _plain(getattr(self, f.name))
         return out
 
 
@@ -104,8 +104,9 @@ class TaskStack(Generic[C]):
         self._items.clear()
 
     def remove_where(self, test: Callable[[Task[C]], bool]) -> None:
-        """Drop every pending task ``test`` accepts (work a rule has cancelled)."""
-        self._items = [t for t in self._items if not test(t)]
+        """Drop every pending task ``test`` accepts (work a rule has cancelled). In place, so a
+        :func:`run_tasks` loop running a task that calls it goes on with the filtered stack."""
+        self._items[:] = [t for t in self._items if not test(t)]
 
     # ------------------------------------------------------------------ reading it
     @property

@@ -538,7 +538,8 @@ def register(app: typer.Typer) -> None:
             "--answers", help="All answers at once, as choice numbers in question order, e.g. 1,2,3,0,2,1,0,0,1,2."
         )] = None,
         partner_score: Annotated[int | None, typer.Option(
-            "--partner-score", help="Your Black Hole partner's questionnaire score (0-50)."
+            "--partner-score",
+            help="Your Black Hole partner's questionnaire score (0 to the pack's maximum, 50 in the shipped pack).",
         )] = None,
         database: DatabaseOption = None,
     ) -> None:

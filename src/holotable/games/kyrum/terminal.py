@@ -67,13 +67,15 @@ def boards(view: Mapping[str, Any]) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     table.add_column("Fuel & knowledge")
     table.add_column("Dashboard")
-    table.add_column("Elements (cap 6)")
+    table.add_column("Elements")
     left = [Text.assemble((f"{LABELS[k]:<5}", "bold"), bar(int(g.get(k, 0)), GAUGE_MAX[k])) for k in ("fuel",
                                                                                                        "knowledge")]
     mid = [Text.assemble((f"{LABELS[k]:<5}", "bold"), bar(int(g.get(k, 0)), GAUGE_MAX[k]))
            for k in ("health", "suit", "ship", "firepower")]
-    right = [Text.assemble((f"{LABELS[k]:<2}", "bold"), bar(int(el.get(k, 0)), 6), f"  supply {supply.get(k, '?')}")
-             for k in ("common", "uncommon", "rare")]
+    # an element's cap is the pack's cube count: what the player holds plus what is left in the supply
+    held = {k: int(el.get(k, 0)) for k in ("common", "uncommon", "rare")}
+    right = [Text.assemble((f"{LABELS[k]:<2}", "bold"), bar(n, n + int(supply.get(k, 0))),
+                           f"  supply {supply.get(k, '?')}") for k, n in held.items()]
     for i in range(4):
         table.add_row(left[i] if i < len(left) else "", mid[i], right[i] if i < len(right) else "")
     return table
