@@ -169,7 +169,8 @@ def buy_item(campaign: CampaignState, pack: Pack, item_id: str) -> CampaignState
 
 def buy_refusal(items: Mapping[str, Mapping[str, int]], bank: int, item: Item) -> str | None:
     """Why ``item`` cannot be bought with ``bank`` NP by a campaign owning ``items`` (KYR-THOTH-04), or
-    ``None``: the one "can buy" of the campaign's market, its page and the terminal's table."""
+    ``None``: the one "can buy" of the campaign's market, its page, the terminal's table and the
+    end-of-game market inside a game (KYR-THOTH-01)."""
     rec = items.get(item.id, {"owned": 0, "consumed": 0})
     if bank < item.cost:
         return f"{item.name} costs {item.cost} NP; the bank holds {bank}"

@@ -32,7 +32,7 @@ from . import discoveries, encounters, ending, exploration, gauges, predicates, 
 from . import scenario as scenarios
 from . import view as views
 from .actions import KAction
-from .campaign import CampaignState, new_campaign
+from .campaign import CampaignState, buy_refusal, new_campaign
 from .decisions import Choice, Discard, ItemTiming, Partner
 from .mechanics import Table
 from .pack import (
@@ -362,7 +362,7 @@ def legal(tab: Table) -> list[KAction]:
         out = []
         for t, iid in enumerate(tab.pack.item_order, start=1):
             item = tab.pack.items[iid]
-            if d.camp["np_bank"] >= item.cost and gauges.owned(tab, iid) < item.max_owned:
+            if buy_refusal(d.camp["items"], d.camp["np_bank"], item) is None:  # the campaign's one "can buy"
                 out.append(_a("buy", f"t{t}"))
         return [*out, _a("close")]
     return []  # pragma: no cover - every decision kind is listed above
