@@ -88,7 +88,10 @@ class TaskStack(Generic[C]):
     # ------------------------------------------------------------------ changing it
     def push(self, *tasks: Task[C]) -> None:
         """Put ``tasks`` on top, the first one given on the very top (it runs first)."""
-        self._items.extend(reversed(tasks))
+        if len(tasks) == 1:  # the common case, on every game's hot path
+            self._items.append(tasks[0])
+        else:
+            self._items.extend(reversed(tasks))
 
     def defer(self, *tasks: Task[C]) -> None:
         """Put ``tasks`` at the bottom, in the order given (they run after all pending work)."""

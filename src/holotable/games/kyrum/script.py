@@ -25,9 +25,10 @@ if TYPE_CHECKING:
 MAX_READ_DEPTH = 16
 
 
-@dataclass(frozen=True, slots=True)
-class Ops(KyrumTask):
-    """A script frame: the ops of ``src`` from index ``i`` on (``eog``: part of the end-of-game script)."""
+@dataclass(slots=True, eq=True, unsafe_hash=True)  # a value like every task, but not frozen: the
+class Ops(KyrumTask):  # interpreter makes one per op read, and a frozen one costs four times as much
+    """A script frame: the ops of ``src`` from index ``i`` on (``eog``: part of the end-of-game script).
+    Never changed once made (the next op is a new frame), like every task."""
 
     t: ClassVar[str] = "ops"
     src: str
