@@ -106,11 +106,6 @@ class TaskStack(Generic[C]):
     def clear(self) -> None:
         self._items.clear()
 
-    def remove_where(self, test: Callable[[Task[C]], bool]) -> None:
-        """Drop every pending task ``test`` accepts (work a rule has cancelled). In place, so a
-        :func:`run_tasks` loop running a task that calls it goes on with the filtered stack."""
-        self._items[:] = [t for t in self._items if not test(t)]
-
     # ------------------------------------------------------------------ reading it
     @property
     def top(self) -> Task[C] | None:

@@ -72,7 +72,7 @@ def extension_class(game: str) -> type[TableExtension] | None:
     """The extension class of ``game`` (the ``server`` role of its manifest), or ``None`` when it has none."""
     from holotable.engine import registry
 
-    found = registry.offered(game, "server") if game in registry.names() else None
+    found = registry.offered(game, "server")  # None for a game without one, or no such game
     if found is None:
         return None
     assert isinstance(found, type) and issubclass(found, TableExtension), (
