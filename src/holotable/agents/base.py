@@ -13,6 +13,8 @@ from typing import Any
 
 from holotable.engine import Config, Game, HolotableError, Rng, State, registry
 
+from .live import PeriodTime
+
 
 class Observation:
     """Everything a seat may use to decide. Built with :func:`observe`.
@@ -21,10 +23,14 @@ class Observation:
     play) cost nothing extra.
     """
 
-    __slots__ = ("_state", "_view", "config", "game", "legal", "seat")
+    __slots__ = ("_state", "_view", "config", "game", "legal", "period", "seat")
 
-    def __init__(self, state: State[Any, Any], seat: int, legal: Sequence[Any]) -> None:
+    def __init__(self, state: State[Any, Any], seat: int, legal: Sequence[Any],
+                 period: PeriodTime | None = None) -> None:
         self._state = state
+        #: The running timed period at a live table (see :mod:`holotable.agents.live`); ``None`` in
+        #: simulation, where the agent must answer with an action.
+        self.period = period
         self._view: dict[str, Any] | None = None
         self.game: Game[Any, Any] = state.game
         self.config: Config = state.config
@@ -43,13 +49,13 @@ class Observation:
         return self._state.determinize(self.seat, rng)
 
 
-def observe(state: State[Any, Any], seat: int) -> Observation:
+def observe(state: State[Any, Any], seat: int, period: PeriodTime | None = None) -> Observation:
     """The observation of ``seat`` in ``state``.
 
     The true state is kept only to be determinised; an :class:`Observation`
     exposes nothing but the seat's view and legal actions.
     """
-    return Observation(state, seat, state.legal_actions(seat))
+    return Observation(state, seat, state.legal_actions(seat), period)
 
 
 class Agent(ABC):
@@ -57,6 +63,10 @@ class Agent(ABC):
 
     #: Registry name, e.g. ``"random"``.
     name: str = "agent"
+    #: Whether the agent plays live timed phases itself: it reads ``obs.period`` and may answer
+    #: :class:`~holotable.agents.live.Wait` (only when ``obs.period`` is set). Other agents are
+    #: paced by the table (:data:`~holotable.agents.live.PLAIN_GAP` between their actions).
+    live: bool = False
 
     def __init__(self, game: Game[Any, Any], seed: int = 0, **options: Any) -> None:
         self.game = game

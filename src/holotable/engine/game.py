@@ -147,6 +147,14 @@ class Game(ABC, Generic[D, A]):
         """
         return None
 
+    def decision_key(self, st: State[D, A], seat: int) -> Hashable:
+        """What ``seat``'s current decision rests on. An action a seat chose while the key was the
+        same as now still means what it meant, so a table accepts it although other seats acted in
+        between (open negotiation, simultaneous picks); once the key changes, an action chosen
+        before is stale. The default, the ply, makes any change stale.
+        """
+        return st.ply
+
     def timeout_action(self, st: State[D, A], seat: int) -> A | None:
         """What ``seat`` plays when its seat clock (a server table's ``per_move`` or
         ``per_game`` time) runs out, or ``None`` for no house default. A game may raise

@@ -88,6 +88,10 @@ class State(Generic[D, A]):
             raise IllegalActionError("the game is not over yet")
         return self.game.outcome(self)
 
+    def decision_key(self, seat: int) -> Any:
+        """What ``seat``'s current decision rests on (see :meth:`Game.decision_key`)."""
+        return self.game.decision_key(self, seat)
+
     def legal_actions(self, seat: int | None = None) -> Sequence[A]:
         """Legal actions of ``seat`` (default: the only seat to move). Empty if not asked."""
         if seat is None:

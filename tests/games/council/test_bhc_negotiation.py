@@ -135,10 +135,11 @@ def test_done_ends_a_seats_negotiation() -> None:
     says so publicly); the Leader ends Negotiate with ``call vote`` instead (BHC-NEG-05)."""
     st = new_state(5)
     st.apply("done", 2)
-    assert st.to_move() == (0, 1, 3, 4) and st.data.talk[-1] == {"seat": 2, "text": "done"}
+    assert st.to_move() == (0, 1, 3, 4)
+    assert {k: st.data.talk[-1][k] for k in ("seat", "text", "kind")} == {"seat": 2, "text": "done", "kind": "done"}
     rejected(st, 0, "done", "BHC-NEG-05")
     all_moves = A.parse("done")
-    assert all_moves in GAME.legal_actions(st, 1) and GAME.action_index(all_moves) == len(A.SPACE) - 1
+    assert all_moves in GAME.legal_actions(st, 1) and GAME.action_index(all_moves) == len(A.SPACE) - 1 - 2 * len(A.PAIRS)
     call_and_vote(st, [1, 2])
     assert st.data.proposal == 2 and 2 in st.to_move()  # a new Proposal gives every seat its moves back
 
@@ -149,7 +150,7 @@ def test_chat_is_public_bounded_and_sanitised() -> None:
     among the legal actions, but ``parse_action`` and ``check`` accept it."""
     st = new_state(5, chat_max_chars=20)
     st.apply("say  I\x00hold\nAG-01 ", 2)
-    assert st.data.talk[-1] == {"seat": 2, "text": "say I hold AG-01"}
+    assert st.data.talk[-1] == {"seat": 2, "text": "say I hold AG-01", "kind": "say", "table": st.data.table}
     rejected(st, 2, "say this message is too long", "BHC-INFO-02")
     with pytest.raises(MalformedActionError):
         A.parse("say \x00\x01  ")

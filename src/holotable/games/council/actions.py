@@ -11,7 +11,10 @@ Every action is an :class:`Act` with a ``kind`` and up to three small integer ar
 ``offer`` / ``withdraw``                a non-Leader offers the Leader 1 coin, or takes the offer back
 ``done``                                a non-Leader has nothing more to say this Proposal
 ``suggest swap mine conquer``           a suggestion; changes nothing (BHC-NEG-02)
-``support`` / ``oppose``                a non-binding pledge about the current arrangement
+``suggest table red-a blu-c ...``      a suggested whole arrangement: five planets, Settle to Black Hole
+``support`` / ``oppose``                a non-binding pledge about the current arrangement (``pledge pass``)
+``pledge pass if swap mine conquer``    a conditional pledge: "I vote Pass if Mine and Conquer are swapped"
+``pledge fail if table red-a ...``      the same about a whole arrangement
 ``ask bribe 2``                         a request to the Leader for a bribe
 ``claim 3 settle red``                  a (possibly false) statement that seat 3 wants red at Settle
 ``say <text>``                          free public chat (no integer index; BHC-INFO-02)
@@ -27,6 +30,14 @@ Act(kind='swap', a=2, b=3, c=0, text='')
 'pay 3 +intrigue'
 >>> str(parse("say  hello   there"))
 'say hello there'
+
+Names are forgiving: ``black hole``, ``black_hole`` and ``blackhole`` are the same outcome, any
+unambiguous prefix of an outcome or colour will do, and planet ids ignore case:
+
+>>> str(parse("swap settle black hole")), str(parse("Suggest swap M BL"))
+('swap settle black_hole', 'suggest swap mine black_hole')
+>>> str(parse("pledge pass if table red-a grn-b yel-c blu-d blk-e"))
+'pledge pass if table RED-A GRN-B YEL-C BLU-D BLK-E'
 """
 
 from __future__ import annotations
@@ -50,11 +61,15 @@ SWAP, BRIBE, ACCEPT, CALL, OFFER, WITHDRAW = "swap", "bribe", "accept", "call vo
 SUGGEST, SUPPORT, OPPOSE, ASK, CLAIM, CHAT, DEADLINE, DONE = (
     "suggest", "support", "oppose", "ask", "claim", "say", "deadline", "done"
 )
+#: A suggested whole arrangement (``text``: five planet ids, Settle first) and a conditional pledge
+#: (``a``: 1 Pass / 0 Fail; ``b``: :data:`IF_SWAP` with ``c`` the pair index, or :data:`IF_TABLE` with ``text``).
+SUGGEST_TABLE, PLEDGE = "suggest table", "pledge"
+IF_SWAP, IF_TABLE = 1, 2
 VOTE, NATURAL, PAY, PAID, GUESS = "vote", "natural", "pay", "get paid", "guess"
 
 LEADER_KINDS = frozenset({SWAP, BRIBE, ACCEPT, CALL})
 #: Non-binding table talk (BHC-NEG-02): suggestions, pledges, requests, claims and chat.
-TALK_KINDS = frozenset({SUGGEST, SUPPORT, OPPOSE, ASK, CLAIM, CHAT})
+TALK_KINDS = frozenset({SUGGEST, SUGGEST_TABLE, SUPPORT, OPPOSE, PLEDGE, ASK, CLAIM, CHAT})
 ADVANCE_KINDS = frozenset({NATURAL, PAY, PAID})
 DIRECTIONS = ("left", "right")
 PAIRS = tuple((i, j) for i in range(5) for j in range(i + 1, 5))
@@ -84,6 +99,14 @@ class Act(NamedTuple):
             return f"claim {self.a} {OUTCOMES[self.b]} {COLOURS[self.c]}"
         if k == CHAT:
             return f"say {self.text}"
+        if k == SUGGEST_TABLE:
+            return f"suggest table {self.text}"
+        if k == PLEDGE:
+            vote = "pass" if self.a else "fail"
+            if self.b == IF_SWAP:
+                i, j = PAIRS[self.c]
+                return f"pledge {vote} if swap {OUTCOMES[i]} {OUTCOMES[j]}"
+            return f"pledge {vote} if table {self.text}"
         if k == VOTE:
             return "vote pass" if self.a else "vote fail"
         if k in ADVANCE_KINDS:
@@ -103,6 +126,27 @@ def swap(o1: int, o2: int) -> Act:
 def suggest(o1: int, o2: int) -> Act:
     lo, hi = min(o1, o2), max(o1, o2)
     return Act(SUGGEST, lo, hi)
+
+
+def suggest_table(planets: list[str] | tuple[str, ...]) -> Act:
+    """A suggested arrangement: the planet ids above Settle, Tax, Mine, Conquer and Black Hole."""
+    return Act(SUGGEST_TABLE, text=" ".join(p.upper() for p in planets))
+
+
+def pledge(passes: bool, *, swap_of: tuple[int, int] | None = None,
+           table: list[str] | tuple[str, ...] | None = None) -> Act:
+    """A pledge: unconditional (``support``/``oppose``), or on a swap, or on a whole arrangement."""
+    if swap_of is not None:
+        return Act(PLEDGE, int(passes), IF_SWAP, PAIRS.index((min(swap_of), max(swap_of))))
+    if table is not None:
+        return Act(PLEDGE, int(passes), IF_TABLE, 0, " ".join(p.upper() for p in table))
+    return SUPPORT_ACT if passes else OPPOSE_ACT
+
+
+def planets_of(action: Act) -> list[str]:
+    """The planet ids a whole-arrangement suggestion or pledge names (empty for other actions)."""
+    return action.text.split() if action.kind == SUGGEST_TABLE or (action.kind == PLEDGE and action.b == IF_TABLE) \
+        else []
 
 
 def bribe(seat: int, coins: int) -> Act:
@@ -178,6 +222,7 @@ def _build_space() -> tuple[Act, ...]:
         space += [advance(PAY, c, intrigue) for c in range(1, PAY_MAX + 1)]
     space += [guess(c, d) for c in range(5) for d in range(2)]
     space.append(DONE_ACT)  # added last so that the earlier indices stay stable
+    space += [pledge(passes, swap_of=pair) for passes in (True, False) for pair in PAIRS]  # likewise
     return tuple(space)
 
 
@@ -186,7 +231,8 @@ INDEX: dict[Act, int] = {a: i for i, a in enumerate(SPACE)}
 
 
 def index_of(action: Act) -> int:
-    """The integer index of ``action``; chat, the deadline and pays above :data:`PAY_MAX` have none."""
+    """The integer index of ``action``; chat, whole-arrangement suggestions and pledges, the deadline
+    and pays above :data:`PAY_MAX` have none."""
     try:
         return INDEX[action]
     except KeyError:
@@ -195,8 +241,9 @@ def index_of(action: Act) -> int:
 
 # ---------------------------------------------------------------------- parsing
 _NUM = r"([0-9]{1,3})"
-_OUT = "(" + "|".join(OUTCOMES) + ")"
-_COL = "(" + "|".join(COLOURS) + ")"
+_OUT = r"([a-z_]+)"  # any word: resolved (with prefixes) by :func:`outcome_named`
+_COL = r"([a-z]+)"  # resolved by :func:`colour_named`
+_PLANETS = r"((?:[a-z0-9_-]+\s+){4}[a-z0-9_-]+)"
 _INTRIGUE = r"(\s+\+intrigue)?"
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p, re.IGNORECASE | re.ASCII), kind)
@@ -208,6 +255,10 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"offer", OFFER),
         (r"withdraw", WITHDRAW),
         (rf"suggest\s+swap\s+{_OUT}\s+{_OUT}", SUGGEST),
+        (rf"suggest\s+table\s+{_PLANETS}", SUGGEST_TABLE),
+        (r"pledge\s+(pass|fail)", PLEDGE),
+        (rf"pledge\s+(pass|fail)\s+if\s+swap\s+{_OUT}\s+{_OUT}", PLEDGE),
+        (rf"pledge\s+(pass|fail)\s+if\s+table\s+{_PLANETS}", PLEDGE),
         (r"support", SUPPORT),
         (r"oppose", OPPOSE),
         (rf"ask\s+bribe\s+{_NUM}", ASK),
@@ -232,11 +283,46 @@ def parse(text: str) -> Act:
         if len(stripped) > CHAT_PARSE_MAX * 4:
             raise MalformedActionError(f"a chat message is at most {CHAT_PARSE_MAX} characters")
         return chat(stripped[3:])
+    words = _BLACK_HOLE.sub("black_hole", stripped)
     for pattern, kind in _PATTERNS:
-        m = pattern.fullmatch(stripped)
+        m = pattern.fullmatch(words)
         if m:
             return _build(kind, m.groups())
     raise MalformedActionError(f"cannot read {text[:40]!r} as a Black Hole Council action (try 'call vote')")
+
+
+_BLACK_HOLE = re.compile(r"\bblack[\s_-]*hole\b", re.IGNORECASE)
+
+
+def _named(word: str, names: tuple[str, ...], what: str) -> int:
+    word = word.lower()
+    if word in names:
+        return names.index(word)
+    found = [i for i, name in enumerate(names) if name.startswith(word)]
+    if len(found) == 1:
+        return found[0]
+    shown = ", ".join(n.replace("_", " ") for n in names)
+    raise MalformedActionError(f"{word!r} is not {what} ({shown})")
+
+
+def outcome_named(word: str) -> int:
+    """The outcome a word names: its name, ``blackhole``, or a prefix (``m`` is Mine).
+
+    >>> outcome_named("blackhole"), outcome_named("Con")
+    (4, 3)
+    """
+    return _named("black_hole" if word.lower() in ("blackhole", "black-hole") else word, OUTCOMES, "an outcome")
+
+
+def colour_named(word: str) -> int:
+    return _named(word, COLOURS, "a colour")
+
+
+def _planet_list(text: str) -> list[str]:
+    ids = [w.upper() for w in text.split()]
+    if len(set(ids)) != 5:
+        raise MalformedActionError("an arrangement names five different planets, Settle to Black Hole")
+    return ids
 
 
 def _num(text: str, high: int, what: str) -> int:
@@ -249,10 +335,22 @@ def _num(text: str, high: int, what: str) -> int:
 def _build(kind: str, groups: tuple[str | None, ...]) -> Act:
     g = [x.lower() if x is not None else None for x in groups]
     if kind in (SWAP, SUGGEST):
-        o1, o2 = OUTCOMES.index(str(g[0])), OUTCOMES.index(str(g[1]))
+        o1, o2 = outcome_named(str(g[0])), outcome_named(str(g[1]))
         if o1 == o2:
             raise MalformedActionError("a swap needs two different outcomes")
         return swap(o1, o2) if kind == SWAP else suggest(o1, o2)
+    if kind == SUGGEST_TABLE:
+        return suggest_table(_planet_list(str(g[0])))
+    if kind == PLEDGE:
+        passes = g[0] == "pass"
+        if len(g) == 1:
+            return pledge(passes)
+        if len(g) == 2:
+            return pledge(passes, table=_planet_list(str(g[1])))
+        o1, o2 = outcome_named(str(g[1])), outcome_named(str(g[2]))
+        if o1 == o2:
+            raise MalformedActionError("a swap needs two different outcomes")
+        return pledge(passes, swap_of=(o1, o2))
     if kind == BRIBE:
         seat = _num(str(g[0]), MAX_SEATS - 1, "seat")
         coins = _num(str(g[1]), 99, "coins")
@@ -267,7 +365,7 @@ def _build(kind: str, groups: tuple[str | None, ...]) -> Act:
             raise MalformedActionError("ask for at least 1 coin")
         return ask(coins)
     if kind == CLAIM:
-        return claim(_num(str(g[0]), MAX_SEATS - 1, "seat"), OUTCOMES.index(str(g[1])), COLOURS.index(str(g[2])))
+        return claim(_num(str(g[0]), MAX_SEATS - 1, "seat"), outcome_named(str(g[1])), colour_named(str(g[2])))
     if kind == VOTE:
         return vote(g[0] == "pass")
     if kind == PAY:
@@ -278,7 +376,7 @@ def _build(kind: str, groups: tuple[str | None, ...]) -> Act:
     if kind in (NATURAL, PAID):
         return advance(kind, 0, g[0] is not None)
     if kind == GUESS:
-        return guess(COLOURS.index(str(g[0])), DIRECTIONS.index(str(g[1])))
+        return guess(colour_named(str(g[0])), DIRECTIONS.index(str(g[1])))
     return _SIMPLE.get(kind, DEADLINE_ACT)
 
 

@@ -218,7 +218,7 @@ def make_encoder(config: Config) -> Callable[[Mapping[str, Any]], list[float]]:
             out[_SEAT["position"] + r] = _clip(positions[s] / track)
             out[_SEAT["bank"] + r] = _clip(banks[s] / BANK_CAP)
             out[_SEAT["pending"] + r] = _clip(pending[s] / BRIBE_CAP)
-            if negotiating:
+            if negotiating and moves[s] is not None:
                 out[_SEAT["moves_left"] + r] = _clip(moves[s] / (leader_cap if s == leader else ticks))
         suggestions = [0] * n
         asked_bribe = [0] * n

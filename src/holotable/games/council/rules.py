@@ -2,12 +2,19 @@
 
 Rule IDs in comments refer to the implementation spec; rejections name them.
 
-The Negotiate phase is an *unsealed* multi-seat decision: every seat with negotiation moves
-left is asked, and each action is applied as it comes (the Leader's swaps and bribes, offers,
-suggestions, pledges, claims and chat). It ends when the Leader calls the Vote, when the table's
-clock runs out (the ``deadline`` action, sent by whoever runs the table: the engine has no
-clock), or when the Leader has used up the Proposal's negotiation moves. Votes and Deduction
-guesses are sealed decisions resolved together.
+The Negotiate phase is an *unsealed* multi-seat decision, applied action by action as it comes
+(the Leader's swaps and bribes, offers, suggestions, pledges, claims and chat). It runs one of two
+ways (``live_negotiation``):
+
+* **live**, at a table with people (the default there): every seat is asked the whole time and
+  may act at any moment, with no move budget, as at the physical table; it ends when the Leader
+  calls the Vote or the table's clock runs out (the ``deadline`` action, sent by whoever runs the
+  table: the engine has no clock);
+* **ticked**, where every seat is a bot (simulations, tests; BHC-DIG-02, spec 6.5): each
+  non-Leader has ``negotiation_ticks`` moves per Proposal and the Leader ``ticks x
+  leader_actions_per_tick``; the Leader's last move starts the Vote, so a game is bounded.
+
+Votes and Deduction guesses are sealed decisions resolved together.
 """
 
 from __future__ import annotations
@@ -103,9 +110,45 @@ SPEC = GameSpec(
         _param("leader_actions_per_tick", "int", "the Leader's moves per tick (ticks x this per Proposal)",
                minimum=1, maximum=1000),
         _param("chat_max_chars", "int", "longest chat message", minimum=1, maximum=A.CHAT_PARSE_MAX),
+        Param("live_negotiation", False, "bool", "every seat negotiates at any moment with no move budget "
+              "(tables with people); off: bot-only ticks with budgets (BHC-DIG-02)", table_default=True),
         _param("house_timeouts", "bool", "whether the table applies the house defaults (timeout_action)"),
     ),
 )
+
+
+def _said(outcome: str) -> str:
+    return outcome.replace("_", " ").title()
+
+
+def talk_record(d: BHCData, seat: int, action: Act) -> dict[str, Any]:
+    """The public record of one piece of table talk: ``seat``, ``text`` (the action's text), ``kind``,
+    ``table`` (the arrangement it was said on) and, where they apply, ``wants`` (the arrangement a
+    suggestion or conditional pledge asks for), ``vote`` (a pledge's "pass" or "fail"), ``coins``
+    (a request) and ``about``/``outcome``/``colour`` (a claim).
+
+    >>> d = BHCData(3, "NNDNNDNNDP", (2,), 0, 0, table=["A", "B", "C", "D", "E"])
+    >>> talk_record(d, 1, A.pledge(True, swap_of=(0, 1)))["wants"]
+    ['B', 'A', 'C', 'D', 'E']
+    """
+    kind = action.kind
+    out: dict[str, Any] = {"seat": seat, "text": "done" if kind == A.DONE else str(action), "kind": kind,
+                           "table": list(d.table)}
+    if kind == A.SUGGEST or (kind == A.PLEDGE and action.b == A.IF_SWAP):
+        i, j = (action.a, action.b) if kind == A.SUGGEST else A.PAIRS[action.c]
+        wants = list(d.table)
+        wants[i], wants[j] = wants[j], wants[i]
+        out["wants"] = wants
+    elif kind in (A.SUGGEST_TABLE, A.PLEDGE):
+        out["wants"] = A.planets_of(action)
+    if kind in (A.SUPPORT, A.OPPOSE, A.PLEDGE):
+        out["vote"] = "fail" if kind == A.OPPOSE or (kind == A.PLEDGE and not action.a) else "pass"
+        out.setdefault("wants", list(d.table))
+    elif kind == A.ASK:
+        out["coins"] = action.b
+    elif kind == A.CLAIM:
+        out.update(about=action.a, outcome=OUTCOMES[action.b], colour=COLOURS[action.c])
+    return out
 
 
 def left(seat: int, n: int) -> int:
@@ -122,6 +165,8 @@ def clockwise_from(seat: int, n: int) -> list[int]:
 
 
 _TALK: dict[int, tuple[Act, ...]] = {}
+#: Conditional pledges on one swap (the ones with an integer index); on a whole table they are typed.
+_PLEDGES = tuple(A.pledge(passes, swap_of=pair) for passes in (True, False) for pair in A.PAIRS)
 
 
 def _talk_actions(n: int) -> tuple[Act, ...]:
@@ -190,6 +235,8 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         d = st.data
         n = d.players
         if d.phase == NEGOTIATE:
+            if st.config["live_negotiation"]:
+                return tuple(range(n))  # everyone may speak at any moment (BHC-NEG-02)
             cap = st.config["negotiation_ticks"]
             return tuple(s for s in range(n) if s == d.leader or d.talk_used[s] < cap)
         if d.phase == VOTE:
@@ -208,6 +255,15 @@ class BlackHoleCouncil(Game[BHCData, Act]):
 
     def leader_cap(self, config: Config) -> int:
         return int(config["negotiation_ticks"] * config["leader_actions_per_tick"])
+
+    def decision_key(self, st: BHC, seat: int) -> Any:
+        """What a seat's Negotiate decision rests on: the Proposal and the arrangement. Talk, offers and
+        bribes of other seats leave it as it was, so an action chosen before them still counts (a
+        suggestion made on an arrangement the Leader has since changed does not). Elsewhere: the ply."""
+        d = st.data
+        if d.phase == NEGOTIATE and st.config["live_negotiation"]:
+            return (d.proposals_made, tuple(d.table))
+        return st.ply
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, st: BHC, seat: int) -> Sequence[Act]:
@@ -242,6 +298,7 @@ class BlackHoleCouncil(Game[BHCData, Act]):
                 out.append(A.OFFER_ACT)
             out += [A.DONE_ACT, A.SUPPORT_ACT, A.OPPOSE_ACT]
             out += [A.ask(k) for k in range(1, A.MAX_BRIBE + 1)]
+            out += _PLEDGES
         out += _talk_actions(n)
         return out
 
@@ -328,6 +385,15 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         elif kind == A.WITHDRAW:
             if seat not in d.offers:
                 raise IllegalActionError("you have no open offer", rule="BHC-BRIBE-07")
+        elif kind in (A.SUGGEST_TABLE, A.PLEDGE):
+            if kind == A.PLEDGE and leader:
+                raise IllegalActionError("the Leader does not vote", rule="BHC-VOTE-02")
+            named = A.planets_of(action)
+            if named and sorted(named) != sorted(d.table):
+                raise IllegalActionError("an arrangement uses the five planets on the table: "
+                                         + ", ".join(d.table), rule="BHC-NEG-04")
+            if kind == A.PLEDGE and action.b == A.IF_SWAP and not 0 <= action.c < len(A.PAIRS):
+                raise IllegalActionError("no such swap", rule="BHC-NEG-02")
         elif kind in (A.SUPPORT, A.OPPOSE, A.ASK, A.DONE):
             if leader and kind == A.DONE:
                 raise IllegalActionError("the Leader ends Negotiate by calling the Vote", rule="BHC-NEG-05")
@@ -345,6 +411,8 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         elif kind not in (A.SWAP, A.CALL, A.SUGGEST):
             rule = "BHC-INTRIGUE-02" if kind in A.ADVANCE_KINDS else "BHC-INV-23"
             raise IllegalActionError(f"{kind!r} is not a negotiation action", rule=rule)
+        if st.config["live_negotiation"]:
+            return  # no move budget at a live table
         cap = self.leader_cap(st.config) if leader else st.config["negotiation_ticks"]
         if kind != A.CALL and d.talk_used[seat] >= cap:  # pragma: no cover - such a seat is not asked
             raise IllegalActionError("no negotiation moves left this Proposal", rule="BHC-DIG-02")
@@ -397,11 +465,14 @@ class BlackHoleCouncil(Game[BHCData, Act]):
             self._emit(st, "call_vote", f"Seat {seat} calls for the Vote")
             self._end_negotiation(st)
             return
-        d.talk_used[seat] += 1
+        live = st.config["live_negotiation"]
+        if not live:
+            d.talk_used[seat] += 1
         if kind == A.SWAP:
             d.table[action.a], d.table[action.b] = d.table[action.b], d.table[action.a]  # BHC-NEG-03
-            self._emit(st, "arrangement", f"The Leader swaps {OUTCOMES[action.a]} and {OUTCOMES[action.b]}",
-                       table=list(d.table))
+            d.swaps = [*d.swaps, [action.a, action.b]]
+            self._emit(st, "arrangement", f"The Leader swaps {_said(OUTCOMES[action.a])} and "
+                       f"{_said(OUTCOMES[action.b])}", table=list(d.table), outcomes=[action.a, action.b])
         elif kind == A.BRIBE:
             d.bribe_space -= action.b  # BHC-BRIBE-02/03
             d.pending[action.a] += action.b
@@ -420,15 +491,16 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         elif kind == A.WITHDRAW:
             d.offers = [s for s in d.offers if s != seat]
             self._emit(st, "withdraw", f"Seat {seat} withdraws their offer")
-        elif kind == A.DONE:  # the seat gives up its remaining moves: it is no longer asked this Proposal
-            d.talk_used[seat] = st.config["negotiation_ticks"]
-            d.talk = [*d.talk, {"seat": seat, "text": "done"}]
+        elif kind == A.DONE:  # ticked: the seat gives up its remaining moves; live: it says so, and may speak again
+            if not live:
+                d.talk_used[seat] = st.config["negotiation_ticks"]
+            d.talk = [*d.talk, talk_record(d, seat, action)]
             self._emit(st, "talk", f"Seat {seat} has nothing more to say", seat=seat)
         else:  # table talk: recorded for everyone, changes nothing (BHC-NEG-02, BHC-INFO-02)
-            entry = {"seat": seat, "text": str(action)}
+            entry = talk_record(d, seat, action)
             d.talk = [*d.talk, entry]
-            self._emit(st, "talk", f"Seat {seat}: {action}", seat=seat)
-        if seat == d.leader and d.talk_used[seat] >= self.leader_cap(st.config):
+            self._emit(st, "talk", f"Seat {seat}: {action}", seat=seat, talk=entry)
+        if not live and seat == d.leader and d.talk_used[seat] >= self.leader_cap(st.config):
             self._emit(st, "negotiation_over", "The Leader has no negotiation moves left")
             self._end_negotiation(st)
 
@@ -597,6 +669,7 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         d.accepted_from = -1
         d.talk_used = [0] * d.players
         d.talk = []
+        d.swaps = []
 
     # ------------------------------------------------------------------ Deduction (BHC-DED)
     def _resolve_deduction(self, st: BHC, actions: Mapping[int, Act]) -> None:

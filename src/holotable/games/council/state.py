@@ -53,6 +53,7 @@ class BHCData:
     payout: list[int] = field(default_factory=list)  # Pay-Out coins per seat (after the game)
     final_moves: list[int] = field(default_factory=list)  # spaces climbed in the final Advance
     over: bool = False
+    swaps: list[list[int]] = field(default_factory=list)  # this Proposal's Leader swaps, as outcome pairs
 
     def copy(self) -> BHCData:
         # Hand-written because cloning is on the hot path of search and simulation.
@@ -64,7 +65,7 @@ class BHCData:
             self.discards[:], self.history[:], self.failed, self.agendas[:], self.intrigue[:],
             self.intrigue_played[:], self.talk_used[:], self.talk[:], self.votes[:], self.turn_order[:],
             self.turn_index, self.advances[:], [r[:] for r in self.deductions], self.payout[:],
-            self.final_moves[:], self.over,
+            self.final_moves[:], self.over, self.swaps[:],
         )
 
     @property
@@ -113,6 +114,7 @@ class BHCData:
             "intrigue_played": list(self.intrigue_played),
             "talk_used": list(self.talk_used),
             "talk": list(self.talk),
+            "swaps": [list(p) for p in self.swaps],
             "votes": list(self.votes),
             "turn_order": list(self.turn_order),
             "turn_index": self.turn_index,

@@ -76,7 +76,10 @@ def view(st: State[BHCData, Act], seat: int | None) -> dict[str, Any]:
             {"seat": s, "kind": OUTCOMES[d.intrigue[s]], "round": r} for s, r in enumerate(d.intrigue_played) if r >= 0
         ],
         "talk": list(d.talk),
-        "moves_left": [
+        "swaps": [list(p) for p in d.swaps],  # this Proposal's Leader swaps, as outcome pairs
+        "live": bool(cfg["live_negotiation"]),
+        # No budget at a live table (None); in bot-only play each seat's moves left this Proposal.
+        "moves_left": [None] * n if cfg["live_negotiation"] else [
             (leader_cap if s == d.leader else cfg["negotiation_ticks"]) - d.talk_used[s] for s in range(n)
         ],
         "negotiation_seconds": cfg["negotiation_seconds"],
