@@ -101,12 +101,47 @@ def test_councils_negotiation_timer_is_run_by_the_table(server: Any) -> None:
     assert any(e["kind"] == "deadline" for e in server.state(table_id)["log"])
 
 
-def test_a_seat_out_of_time_in_councils_negotiation_brings_the_deadline(server: Any) -> None:
-    table_id, _tokens = _humans(server, "council", 4, seed=2, params={"negotiation_seconds": 300},
-                                clock={"mode": "per_move", "seconds": 20})
+def test_seat_clocks_stand_still_while_councils_negotiation_timer_runs(server: Any) -> None:
+    """Every seat is asked for the whole timed Negotiate phase: the timer is the clock, so a
+    non-Leader's per-move time does not run out (it once played ``deadline`` and ended the talk)."""
+    table_id, tokens = _humans(server, "council", 4, seed=2, params={"negotiation_seconds": 300},
+                               clock={"mode": "per_move", "seconds": 20})
+    start = server.clock.now()
+    clock = server.state(table_id, tokens[0])["clock"]
+    assert clock["period_deadline_ts"] == clock["deadline_ts"] == start + 300 and clock["period_seconds"] == 300
+    assert clock["remaining"] == {str(s): 20.0 for s in range(4)}
     server.clock.advance(21)
+    assert server.check_clocks() == 0
+    leader = server.state(table_id)["view"]["leader"]
+    talker = next(s for s in range(4) if s != leader)
+    assert server.act(table_id, tokens[talker], "support").status_code == 200
+    server.clock.advance(278)
+    assert server.check_clocks() == 0 and [src for *_, src in _stored(server, table_id)] == ["human"]
+    assert server.state(table_id)["clock"]["remaining"] == {str(s): 20.0 for s in range(4)}
+    server.clock.advance(1)
     assert server.check_clocks() == 1
-    assert [(a, src) for _, _, a, src in _stored(server, table_id)] == [("deadline", "timeout")]
+    assert [(a, src) for _, _, a, src in _stored(server, table_id)] == [("support", "human"), ("deadline", "clock")]
+    # The Vote is not timed by the game: each voter's 20 seconds start when the timer ended.
+    vote = server.state(table_id)
+    assert vote["view"]["phase"] == "vote" and vote["clock"]["period_seconds"] is None
+    assert vote["clock"]["deadline_ts"] == server.clock.now() + 20
+    server.clock.advance(19.5)
+    assert server.check_clocks() == 0
+    server.clock.advance(0.5)
+    assert server.check_clocks() == 1 and _stored(server, table_id)[-1][3] == "timeout"
+
+
+def test_per_game_time_is_not_spent_during_councils_timer(server: Any) -> None:
+    table_id, _tokens = _humans(server, "council", 4, seed=2, params={"negotiation_seconds": 120},
+                               clock={"mode": "per_game", "seconds": 60})
+    server.clock.advance(100)
+    assert server.state(table_id)["clock"]["remaining"] == {str(s): 60.0 for s in range(4)}
+    server.clock.advance(20)
+    assert server.check_clocks() == 1  # the timer's deadline, not anyone's time
+    server.clock.advance(10)
+    remaining = server.state(table_id)["clock"]["remaining"]
+    leader = server.state(table_id)["view"]["leader"]
+    assert remaining == {str(s): 60.0 if s == leader else 50.0 for s in range(4)}  # the Leader does not vote
 
 
 def test_the_clock_runs_by_itself(open_server: Any, sqlite_url: str) -> None:

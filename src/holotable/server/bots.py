@@ -6,6 +6,12 @@ event loop, so a table whose bot is thinking never holds up another table's acti
 agents (random, heuristics) in worker threads, search agents (ISMCTS), which keep a CPU busy
 for their whole budget, in worker processes, where they do not compete with the server for
 Python's interpreter lock.
+
+At a table whose game period runs (Council's timed negotiation), the table paces its bots (see
+:mod:`holotable.server.tables`) and passes the period's time to :meth:`BotPool.think`: an agent
+thinking in a thread gets it as ``obs.period`` and, when it is ``live``, may answer
+:class:`~holotable.agents.live.Wait`. Search agents, thinking in processes, are not live: they
+get no period and act whenever the table asks them.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from holotable.agents.base import Agent, agent_names, make_agent, observe, parse_agent_spec
+from holotable.agents.live import PeriodTime
 from holotable.engine import Game, State, derive_seed
 
 log = logging.getLogger("holotable.server")
@@ -134,9 +141,11 @@ class BotPool:
                 self.processes.submit(_import_agents)
 
     async def think(self, agent: Agent, spec: str, seed: int, snapshot: State[Any, Any], seat: int,
-                    limit: float) -> Any:
+                    limit: float, period: PeriodTime | None = None) -> Any:
         """The action of the agent of ``spec`` for ``seat``, from that seat's observation of ``snapshot``
         only (``agent`` is used in a thread; a search agent is rebuilt in a worker process with ``seed``).
+        ``period``: the running game period, given to an agent in a thread as ``obs.period`` (a live
+        one may then answer :class:`~holotable.agents.live.Wait`); a search agent gets none.
         Raises ``TimeoutError`` after ``limit`` seconds (the worker is left to finish on its own)."""
         loop = asyncio.get_running_loop()
         if is_search(spec):
@@ -148,7 +157,7 @@ class BotPool:
                 log.warning("bot worker process failed (%s); thinking in a thread instead", exc)
                 if isinstance(exc, BrokenProcessPool):
                     self._processes = None
-        job = loop.run_in_executor(self.threads, agent.act, observe(snapshot, seat))
+        job = loop.run_in_executor(self.threads, agent.act, observe(snapshot, seat, period))
         return await asyncio.wait_for(job, timeout=limit)
 
     def close(self) -> None:

@@ -10,6 +10,13 @@ Two kinds of clock run at a table:
   timed Negotiate phase): the game declares it (:meth:`~holotable.engine.Game.period`), the
   server tracks it with the engine's :class:`~holotable.engine.PeriodTracker`, as terminal play
   does, and plays the period's action (``deadline``) when one is over.
+
+While a game period runs, **the period is the clock**: the seat clocks stand still. No seat
+times out during it and no per-game time is spent (every seat may be asked the whole time, as in
+Council's open negotiation, where a non-Leader's per-move timeout would otherwise end the talk for
+everyone). Per-game time spent before the period is charged when it starts; when it is over, each
+seat then asked starts a fresh decision (``per_move``) or goes on spending what it had left
+(``per_game``).
 """
 
 from __future__ import annotations
@@ -85,11 +92,19 @@ class SeatClocks:
     def sync(self, asked: tuple[int, ...], now: float, actor: int | None = None,
              period: Period | None = None) -> None:
         """Account for a change: seats no longer asked stop their clocks; newly asked seats (and the
-        seat that just acted, if still asked) start a fresh decision now."""
+        seat that just acted, if still asked) start a fresh decision now. While a game period runs
+        nothing is charged (see the module docstring); its start and its end restart every asked seat."""
+        paused_before, paused_after = self.period is not None, period is not None
         for seat in list(self.asked_since):
             if seat not in asked or seat == actor:
-                self._charge(seat, now)
+                if not paused_before:
+                    self._charge(seat, now)
                 del self.asked_since[seat]
+        if paused_before != paused_after:  # a period starts (charge what went before) or ends (start afresh)
+            for seat in self.asked_since:
+                if not paused_before:
+                    self._charge(seat, now)
+                self.asked_since[seat] = now
         for seat in asked:
             self.asked_since.setdefault(seat, now)
         self.periods.sync(period, now)
@@ -109,8 +124,17 @@ class SeatClocks:
         if self.settings.mode == "per_game":
             self.remaining[seat] = max(0.0, self.remaining[seat] - (now - self.asked_since[seat]))
 
+    @property
+    def paused(self) -> bool:
+        """Whether the seat clocks stand still: a game period runs (it is the clock)."""
+        return self.period is not None
+
+    def period_elapsed(self, now: float) -> float | None:
+        """Seconds of the running period passed at ``now`` (``None`` when none runs)."""
+        return None if self.period is None else max(0.0, now - self.periods.start)
+
     def seat_deadline(self, seat: int) -> float | None:
-        if not self.settings.active or seat not in self.asked_since:
+        if not self.settings.active or seat not in self.asked_since or self.paused:
             return None
         if self.settings.mode == "per_move":
             return self.asked_since[seat] + self.settings.seconds
@@ -135,6 +159,10 @@ class SeatClocks:
         """Seconds left per seat now: per_move for the seats asked, per_game for every seat."""
         if not self.settings.active:
             return {}
+        if self.paused:  # standing still: per_move restarts in full once the period is over
+            if self.settings.mode == "per_move":
+                return {s: float(self.settings.seconds) for s in sorted(self.asked_since)}
+            return dict(self.remaining)
         if self.settings.mode == "per_move":
             return {s: max(0.0, self.settings.seconds - (now - t)) for s, t in sorted(self.asked_since.items())}
         out = dict(self.remaining)

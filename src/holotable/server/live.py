@@ -1,13 +1,20 @@
-"""A table in memory: its seats, live state, clocks and connections, and how the lobby shows it."""
+"""A table in memory: its seats, live state, clocks and connections, and how the lobby shows it.
+
+A table also keeps what decides whether an action a seat sends is still fresh
+(:class:`DecisionPlies`: per seat, the ply at which its decision last changed, from the game's
+:meth:`~holotable.engine.Game.decision_key`) and when its bots are next due while a game period
+runs (:class:`~holotable.agents.live.Pacer`, see :mod:`holotable.server.tables`).
+"""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, overload
 
 from holotable.agents.base import Agent
+from holotable.agents.live import Pacer
 from holotable.engine import Config, Event, Game, State
 from holotable.engine.undo import Step
 
@@ -79,6 +86,45 @@ def make_config(game: Game[Any, Any], players: int | None, params: dict[str, Any
     return game.spec.make_config(players, table=human, **params)
 
 
+class DecisionPlies:
+    """Per seat, the ply at which the seat's decision key (:meth:`State.decision_key`) last changed.
+
+    An action a seat chose at ply ``p`` still means what it meant while the seat's key is the one
+    it saw, so it is fresh iff ``p`` is not in the future and ``p`` is at or after that ply. With the
+    default key (the ply) every action changes every key: only the current ply is fresh, as before.
+    In Council's live negotiation the key is the Proposal and the arrangement, so a suggestion sent
+    while others talked still counts, and one sent before a Leader swap is stale.
+
+    :meth:`note` is called after every applied action (and on the new state, and on every replayed
+    action of a rebuild, so an undo or a restart recomputes it exactly)."""
+
+    __slots__ = ("_keys", "since")
+
+    def __init__(self) -> None:
+        self._keys: dict[int, Hashable] = {}
+        #: seat -> the ply at which its decision key last changed
+        self.since: dict[int, int] = {}
+
+    def note(self, st: State[Any, Any]) -> None:
+        for seat in range(st.config.players):
+            key = st.decision_key(seat)
+            if seat not in self._keys or self._keys[seat] != key:
+                self._keys[seat] = key
+                self.since[seat] = st.ply
+
+    def stale(self, seat: int, ply: int, now: int) -> str | None:
+        """Why an action of ``seat`` chosen at ``ply`` is stale at ply ``now`` (``None``: it is fresh)."""
+        if ply > now:
+            return f"stale action: it was meant for ply {ply}, the table is only at ply {now}"
+        since = self.since.get(seat, 0)
+        if ply < since:
+            if since == now:
+                return f"stale action: it was meant for ply {ply}, the table is at ply {now}"
+            return (f"stale action: it was meant for ply {ply}, and the table changed what it rests on "
+                    f"at ply {since} (it is at ply {now})")
+        return None
+
+
 class LiveTable:
     """A table in memory: its record, seats, live state and the people and bots attached to it."""
 
@@ -88,6 +134,9 @@ class LiveTable:
         self.game = game
         self.config = config
         self.state: State[Any, Any] = State.new(game, config, record.seed, record=True)
+        #: Per seat, the ply its decision last changed at: whether an action it sends is fresh.
+        self.decisions = DecisionPlies()
+        self.decisions.note(self.state)
         self.actions: list[ActionRecord] = []
         #: What each action did, for the undo policy (:mod:`holotable.engine.undo`); parallel to ``actions``.
         self.steps: list[Step] = []
@@ -97,6 +146,10 @@ class LiveTable:
         self.listeners: set[Listener] = set()
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self.agents: dict[int, Agent] = {}
+        #: When each bot seat is next due while a game period runs (unsealed, several seats asked).
+        self.pacer = Pacer()
+        #: The key of the period the pacer's times belong to (a new period starts it afresh).
+        self.pacer_period: Hashable | None = None
 
     @property
     def id(self) -> str:

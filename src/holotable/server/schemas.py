@@ -50,7 +50,9 @@ class JoinRequest(Strict):
 class ActionRequest(Strict):
     action: str = Field(min_length=1, max_length=4000, examples=["draw 1"],
                         description="the action's text form, e.g. 'draw 3'")
-    ply: int | None = Field(None, ge=0, description="the ply the action is meant for; a stale one is refused (409)")
+    ply: int | None = Field(None, ge=0, description=(
+        "the ply the seat chose the action at; refused (409) as stale once what the seat's decision rests on "
+        "has changed since (in most games any later action; in Council's live negotiation a Leader swap)"))
 
 
 class UndoRequest(Strict):

@@ -14,6 +14,24 @@ sealed choice); :meth:`TableManager.undo` asks the policy's
 :func:`~holotable.engine.undo.undo_target` which action a seat may take back, removes it from
 storage and rebuilds the table by replaying the rest. The seed never leaves the server while a
 game runs: no payload, summary or extension carries it (bots get seeds derived from it).
+
+**Fresh and stale actions.** An action carries the ply its seat chose it at. It is fresh while the
+seat's decision still rests on what it saw: the table keeps, per seat, the ply at which the game's
+:meth:`~holotable.engine.State.decision_key` last changed (:class:`~holotable.server.live.DecisionPlies`),
+and refuses (409) an action chosen before that ply, or for a ply still to come, or before an undo.
+The default key is the ply (any change makes every choice stale); Council's live negotiation keys a
+seat's decision on the Proposal and the arrangement, so a click counts while others talk.
+
+**Bots.** Each asked bot seat gets a task that thinks (in the :class:`~holotable.server.bots.BotPool`)
+and acts. Outside a game period a bot acts as soon as it is asked. While a game period runs and
+several seats are asked in an unsealed decision (Council's open negotiation), every seat is asked
+the whole time, so the table paces its bots with one :class:`~holotable.agents.live.Pacer`: a bot
+seat is thought about only when due, with the period's time (``obs.period``); a live agent may
+answer :class:`~holotable.agents.live.Wait` (due again after it, or at the next change); after an
+action a bot is due no sooner than :data:`~holotable.agents.live.MIN_GAP` (live agents) or
+:data:`~holotable.agents.live.PLAIN_GAP` (the others). Every change wakes the waiting bots
+(:meth:`TableManager._after_change`); :meth:`TableManager.check_clocks`, run by the tick loop,
+asks the bots whose time has come. A waiting bot holds no task; a new period starts the pacer afresh.
 """
 
 from __future__ import annotations
@@ -26,6 +44,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from holotable.agents.live import MIN_GAP, PLAIN_GAP, PeriodTime, Wait
 from holotable.engine import (
     ActionError,
     ConfigError,
@@ -169,6 +188,7 @@ class TableManager:
             table.actions.append(action)
             table.steps.append(step)
             table.notices.extend(table.notice_for(action))
+            table.decisions.note(table.state)
             table.sync_clocks(table.state, action.at, action.seat)
         if resume:
             table.clocks.restart_from(self.clock.now())
@@ -342,16 +362,19 @@ class TableManager:
                   undos: int | None = None) -> None:
         """Check, apply, commit, then publish one action. Any refusal raises :class:`ApiError` and changes nothing.
 
-        ``undos``: the table's undo count the action was chosen at (bots and clocks pass it): after an
-        undo the same ply can be a different position, so an action chosen before it is stale (409)."""
+        ``ply``: the ply the seat chose the action at; it is stale (409) once the seat's decision key
+        changed since (see the module docstring). ``undos``: the table's undo count the action was
+        chosen at (bots and clocks pass it): after an undo the same ply can be a different position,
+        so an action chosen before it is stale (409)."""
         async with table.lock:
             if table.status == "finished":
                 raise ApiError(409, "the game is over")
             if table.status == "open":
                 raise ApiError(409, "the table is waiting for players to join")
             st = table.state
-            if ply is not None and ply != st.ply:
-                raise ApiError(409, f"stale action: it was meant for ply {ply}, the table is at ply {st.ply}")
+            stale = None if ply is None else table.decisions.stale(seat, ply, st.ply)
+            if stale is not None:
+                raise ApiError(409, stale)
             if undos is not None and undos != table.record.undos:
                 raise ApiError(409, "stale action: an action was taken back since it was chosen")
             game = table.game
@@ -378,6 +401,7 @@ class TableManager:
             table.state = trial
             table.actions.append(record)
             table.steps.append(step)
+            table.decisions.note(trial)
             table.notices.extend(table.notice_for(record))
             table.record = dataclasses.replace(table.record, status=status)
             table.sync_clocks(trial, now, seat)
@@ -423,7 +447,7 @@ class TableManager:
                 log.exception("could not take back an action of table %s", table.id)
                 raise ApiError(503, "the undo could not be stored; nothing was taken back") from exc
             table.state, table.actions, table.steps = rebuilt.state, rebuilt.actions, rebuilt.steps
-            table.notices, table.clocks = rebuilt.notices, rebuilt.clocks
+            table.notices, table.clocks, table.decisions = rebuilt.notices, rebuilt.clocks, rebuilt.decisions
             table.record = dataclasses.replace(table.record, status=status, undos=undos)
             table.agents.clear()  # a bot that saw the undone action forgets it: fresh ones see the table as it is
             for listener in table.listeners:
@@ -457,92 +481,141 @@ class TableManager:
 
     def _after_change(self, table: LiveTable) -> None:
         table.notify()
+        table.pacer.changed(self.clock.now())  # what was said or moved wakes every waiting bot
         self._schedule_bots(table)
 
     # ------------------------------------------------------------------ bots
-    def _schedule_bots(self, table: LiveTable) -> None:
+    def _paced(self, table: LiveTable) -> bool:
+        """Whether the table paces its bots now: a game period runs and several seats are asked in an
+        unsealed decision, so every bot could act at every moment (see the module docstring)."""
+        st = table.state
+        if table.clocks.period is None or st.is_terminal():
+            return False
+        return len(st.to_move()) > 1 and not table.game.sealed(st)
+
+    def _pacer_now(self, table: LiveTable) -> float:
+        """The time for the table's pacer, which starts afresh with each new period."""
+        period = table.clocks.period
+        key = None if period is None else period.key
+        if key != table.pacer_period:
+            table.pacer.reset()
+            table.pacer_period = key
+        return self.clock.now()
+
+    def _schedule_bots(self, table: LiveTable, ending: int | None = None) -> None:
+        """Start a task for each asked bot seat without one (paced: each due one). ``ending``: the seat
+        whose task is ending now; a new task takes its place in one step, so ``bot_tasks`` is empty
+        only when no bot thinks."""
         if self.closing or table.status == "finished":
             return
         self.pool.warm([s.agent for s in table.seats if s.kind == "bot" and s.agent])
         if table.status != "running":
             return
-        for seat in table.state.to_move():
-            if table.seats[seat].kind == "bot" and seat not in table.bot_tasks:
-                table.bot_tasks[seat] = asyncio.create_task(self._bot_turn(table, seat))
+        seats = [s for s in table.state.to_move()
+                 if table.seats[s].kind == "bot" and (s not in table.bot_tasks or s == ending)]
+        if seats and self._paced(table):
+            seats = table.pacer.due(seats, self._pacer_now(table))
+        for seat in seats:
+            table.bot_tasks[seat] = asyncio.create_task(self._bot_turn(table, seat))
+
+    def _period_time(self, table: LiveTable) -> PeriodTime | None:
+        period = table.clocks.period
+        elapsed = table.clocks.period_elapsed(self.clock.now())
+        return None if period is None or elapsed is None else PeriodTime(period.seconds, elapsed)
 
     async def _bot_turn(self, table: LiveTable, seat: int) -> None:
+        """One bot seat thinks and acts (or, paced, may wait); a stale choice (409) thinks again."""
         try:
             for _attempt in range(50):
                 snapshot = table.state.clone(keep_events=False)
                 undos = table.record.undos
                 if table.status != "running" or seat not in snapshot.to_move():
                     return
+                paced = self._paced(table)
+                if paced and not table.pacer.due([seat], self._pacer_now(table)):
+                    return  # (after a 409) not its time yet: the tick loop asks it when it is
                 agent = table.agents.get(seat)
                 if agent is None:
                     agent = table.agents[seat] = build_agent(table.game, table.seats[seat].agent or "random",
                                                              table.record.seed, seat)
                 spec = table.seats[seat].agent or "random"
                 seed = derive_seed(table.record.seed, "bot", seat, snapshot.ply)
+                period = self._period_time(table) if paced else None
                 try:
-                    action = await self.pool.think(agent, spec, seed, snapshot, seat, think_limit(spec))
+                    action = await self.pool.think(agent, spec, seed, snapshot, seat, think_limit(spec), period)
                 except Exception:
                     log.exception("bot of seat %s at table %s failed; playing a random action", seat, table.id)
                     table.agents.pop(seat, None)  # it may still be running: the next turn gets a fresh one
                     action = _random_legal(snapshot, seat)
+                if isinstance(action, Wait):
+                    if period is not None and agent.live:
+                        # Something happened while it thought: it looks again at once (still after its gap).
+                        moved = table.state.ply != snapshot.ply or table.record.undos != undos
+                        table.pacer.waits(seat, self.clock.now(), 0.0 if moved else action.seconds)
+                        return
+                    log.error("bot of seat %s at table %s answered Wait, which only a live agent may do in a "
+                              "timed period; playing a random action", seat, table.id)
+                    action = _random_legal(snapshot, seat)
                 try:
                     await self.act(table, seat, action, snapshot.ply, "bot", undos)
-                    return
                 except ApiError as exc:
                     if exc.status == 409:  # the table moved on while the bot thought: think again
                         continue
                     log.error("bot of seat %s at table %s chose a refused action (%s); playing a random one",
                               seat, table.id, exc.detail)
                     await self.act(table, seat, _random_legal(snapshot, seat), snapshot.ply, "bot", undos)
-                    return
+                if paced:
+                    table.pacer.acted(seat, self.clock.now(), MIN_GAP if agent.live else PLAIN_GAP)
+                return
         except ApiError as exc:
             log.error("bot of seat %s at table %s could not act: %s", seat, table.id, exc.detail)
         finally:
-            table.bot_tasks.pop(seat, None)
+            me = table.bot_tasks.get(seat)
             if not self.closing:
-                self._schedule_bots(table)
+                self._schedule_bots(table, ending=seat)
+            if table.bot_tasks.get(seat) is me:  # no new turn took its place
+                table.bot_tasks.pop(seat, None)
 
     # ------------------------------------------------------------------ clocks
     async def check_clocks(self) -> int:
-        """Play what the clocks demand at every table whose time is up; return how many actions were played."""
+        """Play what the clocks demand at every table whose time is up, and ask the paced bots whose time
+        has come; return how many actions the clocks played."""
         played = 0
         now = self.clock.now()
         for table in list(self.tables.values()):
             if table.status != "running":
                 continue
-            clocks = table.clocks
-            st = table.state
-            undos = table.record.undos
-            try:
-                if clocks.period_over(now) and clocks.period is not None:
-                    asked = st.to_move()
-                    if asked:
-                        await self.act(table, asked[0], clocks.period.action, st.ply, "clock", undos)
-                        played += 1
-                    continue
-                expired = clocks.expired_seats(now)
-                if expired:
-                    seat = expired[0]
-                    await self.act(table, seat, self._timeout_action(table, seat), st.ply, "timeout", undos)
-                    played += 1
-            except ApiError as exc:
-                if exc.status != 409:  # 409: someone acted in the meantime; the next tick looks again
-                    log.error("clock of table %s could not act: %s", table.id, exc.detail)
+            played += await self._check_table_clocks(table, now)
+            if self._paced(table):
+                self._schedule_bots(table)
         return played
 
-    def _timeout_action(self, table: LiveTable, seat: int) -> Any:
-        """What a seat whose time ran out plays: the game's table-clock action while its period runs
-        (Council's ``deadline`` in Negotiate), else the game's ``timeout_action``, else a seeded random
-        legal action."""
+    async def _check_table_clocks(self, table: LiveTable, now: float) -> int:
+        clocks = table.clocks
         st = table.state
-        period = table.clocks.period
+        undos = table.record.undos
+        try:
+            if clocks.period_over(now) and clocks.period is not None:
+                asked = st.to_move()
+                if asked:
+                    await self.act(table, asked[0], clocks.period.action, st.ply, "clock", undos)
+                    return 1
+                return 0
+            expired = clocks.expired_seats(now)  # none while a period runs: it is the clock
+            if expired:
+                seat = expired[0]
+                await self.act(table, seat, self._timeout_action(table, seat), st.ply, "timeout", undos)
+                return 1
+        except ApiError as exc:
+            if exc.status != 409:  # 409: someone acted in the meantime; the next tick looks again
+                log.error("clock of table %s could not act: %s", table.id, exc.detail)
+        return 0
+
+    def _timeout_action(self, table: LiveTable, seat: int) -> Any:
+        """What a seat whose time ran out plays: the game's ``timeout_action``, else a seeded random
+        legal action. (Seat clocks stand still while a game period runs, so none runs out then.)"""
+        st = table.state
         candidates: list[Any] = []
-        if period is not None:
-            candidates.append(period.action)
         with contextlib.suppress(ActionError, ValueError):
             default = table.game.timeout_action(st, seat)
             if default is not None:
@@ -557,7 +630,14 @@ class TableManager:
 
     # ------------------------------------------------------------------ what a seat sees
     def payload(self, table: LiveTable, seat: int | None, since: int | None = None) -> dict[str, Any]:
-        """The state message of ``seat`` (``None``: a spectator); ``log`` holds the events after ply ``since``."""
+        """The state message of ``seat`` (``None``: a spectator); ``log`` holds the events after ply ``since``.
+
+        ``clock`` (present when the table has a seat clock or a game period runs) is what a page needs to
+        count down on its own between messages: ``now`` (the server's time when the message was made,
+        to correct for the browser's clock), ``deadline_ts`` (the next deadline of any kind),
+        ``period_deadline_ts`` and ``period_seconds`` (when the running game period ends and how long
+        it lasts; both ``None`` when none runs), ``remaining`` (per seat, seconds of its seat clock;
+        standing still while a period runs), and the table's ``mode`` and ``seconds``."""
         st = table.state
         game = table.game
         terminal = st.is_terminal()
@@ -584,6 +664,8 @@ class TableManager:
                 "seconds": table.clocks.settings.seconds,
                 "deadline_ts": table.clocks.next_deadline() if running else None,
                 "period_deadline_ts": table.clocks.period_deadline() if running else None,
+                "period_seconds": (table.clocks.period.seconds
+                                   if running and table.clocks.period is not None else None),
                 "remaining": {str(s): round(t, 3) for s, t in table.clocks.remaining_at(now).items()},
                 "now": now,
             }
