@@ -1,10 +1,9 @@
 """Black Hole Council's table chat: free public talk at any moment of the game (BHC-AMB-36).
 
-The engine takes free chat (``say ...``) only during Negotiate, and each line there costs the
-speaker one of the Proposal's negotiation moves. People at a table talk all the time (while the
-votes are out, during the Advance turns, at the Deduction and after the game), so the browser's
-chat box uses this channel in every phase, Negotiate included: chat never eats a player's
-negotiation moves and the conversation reads as one thread. The structured talk (suggestions,
+The engine takes free chat (``say ...``) only during Negotiate (bots' one-line answers come that
+way). People at a table talk all the time (while the votes are out, during the Advance turns, at
+the Deduction and after the game), so the browser's chat box uses this channel in every phase,
+Negotiate included, and the conversation reads as one thread. The structured talk (suggestions,
 pledges, bribe requests, claims) stays engine actions, logged and replayed with the game.
 
 WebSocket messages (see :mod:`holotable.server.extensions`):
