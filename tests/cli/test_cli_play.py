@@ -18,11 +18,13 @@ BASE = ("play", GAME, "--players", "2", "--humans", "1", "--bots", "random", "--
 
 
 def engine_error(text: str) -> str:
-    """The message the engine gives for ``text`` as the first action of the BASE game."""
+    """The reason the engine gives for ``text`` as the first action of the BASE game, as the
+    terminal shows it: the plain reason, then the rule ID (if any) as a detail."""
     state = holotable.load(GAME).new_state(players=2, seed=1, start_seat=0)
     with pytest.raises(ActionError) as info:
         state.apply(text, 0)
-    return str(info.value)
+    error = info.value
+    return f"✗ {error.reason} (rule {error.rule} · " if error.rule else f"✗ {error.reason} ("
 
 
 def test_bad_input_is_refused_with_the_engines_reason_then_a_good_one_plays(cli, tmp_path):

@@ -102,7 +102,9 @@ def play_command(
         "--save", help="Save the match here at the end or on quit (a running game's seed is sealed).")] = None,
     load: Annotated[Path | None, typer.Option("--load", help="Resume a saved match.")] = None,
 ) -> None:
-    """Play a game in the terminal: hot-seat humans against bots (scriptable through stdin)."""
+    """Play a game in the terminal: hot-seat humans against bots (scriptable through stdin).
+
+    At a terminal a timed open phase (Black Hole Council's negotiation) plays live: you type while the timer counts down in the status bar and the bots act in time. Piped input plays it in turns."""  # noqa: E501 - one paragraph for --help
     from .play import SEEDED, PlaySession, choose_seats, seats_from_meta
 
     with user_errors():
@@ -138,7 +140,14 @@ def play_command(
         )
         check_agents(match.game, lineup, allow_human=True)
         console = out_console()
-        session = PlaySession(match, lineup, console, LineReader(console, stdin_is_interactive()), save_path=save)
+        reader: LineReader
+        if stdin_is_interactive() and console.is_terminal:  # a person at a terminal: read while the table plays
+            from .prompt import PromptReader
+
+            reader = PromptReader(console)
+        else:  # piped input (or output): turn by turn, as before
+            reader = LineReader(console, stdin_is_interactive())
+        session = PlaySession(match, lineup, console, reader, save_path=save)
         session.run()
 
 

@@ -3,23 +3,30 @@
 A human seat is only ever shown its own view and its own log (``state.view(seat)``,
 ``state.log_for(seat)``), never the full state.
 
-Open (unsealed) multi-seat decisions, such as a live negotiation, are taken in turns: the
-asked seats act one action at a time, round the table from the seat after the last one that
-acted, and a human may ``wait`` to let the others act first. A game whose rules time a phase
-declares it (:meth:`~holotable.engine.Game.period`); the engine has no clock, so the session
-tracks the period on its own clock and sends the period's action once it has run out (an
-action typed after that is late).
+A game whose rules time a phase declares it (:meth:`~holotable.engine.Game.period`); the engine
+has no clock, so the session tracks the period on its own clock and sends the period's action
+once it has run out (an action typed after that is late). A timed open decision where several
+seats are asked at once (a live negotiation) is played *live* when the reader can read while the
+table plays on (:mod:`.live`, with the prompt_toolkit reader of :mod:`.prompt`): bots act in
+time, changes are printed as short lines and the timer counts down in the status bar. With a
+plain reader (piped input) the asked seats take such a decision in turns instead, one action at
+a time round the table from the seat after the last one that acted, and a human may ``wait`` to
+let the others act first.
+
+``say TEXT`` is table talk in every phase: where the game has a chat action it is that action,
+elsewhere (outside Black Hole Council's Negotiate, after the game) the terminal shows it to the
+table and keeps it with the match (``Match.meta["table_talk"]``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
 from rich.console import Console, Group, RenderableType
-from rich.markup import escape
 from rich.text import Text
 
 from holotable.agents import Agent, make_agent, observe
@@ -39,22 +46,31 @@ from holotable.engine import (
 )
 
 from .common import HUMAN, LineReader
-from .render import render_log, render_outcome, render_view
+from .live import LiveLoop, LiveReader, Waiter, is_live, real_waiter
+from .render import render_log, render_outcome, render_view, terminal_hook
 from .seal import local_seal
 
 COMMANDS = (
-    ("ACTION", "play an action, e.g. its text or its number"),
-    ("? / help", "list the legal actions and these commands"),
-    ("wait", "let the other seats act first (open decisions such as a live negotiation)"),
-    ("view", "show the table again"),
-    ("log", "show your whole game log"),
+    ("ACTION", "play an action: its text or its number (help all lists every legal one)"),
+    ("say TEXT", "table talk, in every phase"),
+    ("help / ?", "the commands of this phase; help all: every legal action"),
+    ("board", "show the whole table (also: view)"),
+    ("log", "show your whole game log and the table talk"),
+    ("wait / pass", "let the other seats act first (live: hand the keyboard to the next human)"),
     ("undo", "take back your last action (until it drew on chance, showed something hidden or another seat acted)"),
-    ("save FILE", "save the match"),
-    ("quit", "stop (the match is saved if --save was given)"),
+    ("save FILE · quit", "save the match · stop (saved if --save was given)"),
 )
+
+#: The session's own command words (a shortened action word must not be one of these).
+SESSION_WORDS = ("help", "board", "view", "show", "log", "wait", "pass", "undo", "save", "quit", "exit", "say")
 
 #: ``Match.meta`` key of a match whose seed a person chose (``--seed``): every seat is told.
 SEEDED = "seeded_by"
+#: ``Match.meta`` key of the table talk that is no game action (outside the game's chat phase).
+TABLE_TALK = "table_talk"
+
+#: What a typed line came to: an action was played, quit, nothing changed, or hand on the turn.
+Outcome = Literal["acted", "quit", "stay", "pass"]
 
 
 def table_header(spec: GameSpec, players: int, seats: Sequence[str], seed: int, seeded_by: str | None) -> Text:
@@ -88,7 +104,11 @@ def seat_screen(state: State[Any, Any], seat: int | None, seats: Sequence[str] |
 
 
 class PlaySession:
-    """Runs a match to its end (or until a human quits)."""
+    """Runs a match to its end (or until a human quits).
+
+    ``clock`` is the session's time source (the table clock of timed periods) and ``waiter``
+    how a live phase waits for a typed line or the next due moment on that clock
+    (:data:`.live.Waiter`; by default asyncio's timeout); tests give both, so nothing sleeps."""
 
     def __init__(
         self,
@@ -99,6 +119,7 @@ class PlaySession:
         *,
         save_path: Path | None = None,
         clock: Callable[[], float] = time.monotonic,
+        waiter: Waiter | None = None,
     ) -> None:
         self.match = match
         self.seats = list(seats)
@@ -124,16 +145,30 @@ class PlaySession:
         #: The seat that acted last (open decisions go round the table from the next one).
         self.last_actor: int | None = None
         self.clock = clock
+        self.waiter = waiter if waiter is not None else real_waiter(clock)
         #: The game's timed period in progress, on this session's clock.
         self.periods = PeriodTracker()
+        #: Where the session's lines go: the console, or above the prompt during a live phase.
+        self.printer: Callable[[RenderableType], None] = console.print
+
+    def say(self, *parts: RenderableType | str) -> None:
+        """Print a line (or a renderable) where the seat at the keyboard reads it."""
+        for part in parts:
+            self.printer(Text(part) if isinstance(part, str) else part)  # plain text: no markup
 
     # ------------------------------------------------------------------ flow
     def run(self) -> bool:
         """Play until the game ends (True) or a human quits (False)."""
-        self.console.print(self._roster())
+        self.say(self._roster())
         try:
             while not self.match.state.is_terminal():
-                if self._deadline_passed():
+                if self.deadline_passed():
+                    continue
+                if self._plays_live():
+                    assert isinstance(self.reader, LiveReader)
+                    if not asyncio.run(LiveLoop(self, self.reader, self.waiter).run()):
+                        self._save_on_exit()
+                        return False
                     continue
                 seat = self._next_seat()
                 if seat in self.agents:
@@ -142,12 +177,24 @@ class PlaySession:
                     self._save_on_exit()
                     return False
         except KeyboardInterrupt:  # Ctrl-C is a quit: keep the match if asked to
-            self.console.print("\ninterrupted")
+            self.printer = self.console.print
+            self.say("\ninterrupted")
             self._save_on_exit()
             return False
         self._finish()
-        self._save_on_exit()
+        try:
+            self._after_the_game()
+        except KeyboardInterrupt:
+            self.say("")
+        self._save_on_exit()  # after the talk, which the match keeps
         return True
+
+    def _plays_live(self) -> bool:
+        """Whether the phase now is live (:func:`.live.is_live`), a human is asked in it, and the
+        reader can read while the table plays on."""
+        state = self.match.state
+        return (isinstance(self.reader, LiveReader) and is_live(state)
+                and any(seat in self.humans for seat in state.to_move()))
 
     def _roster(self) -> Text:
         seeded_by = self.match.meta.get(SEEDED)
@@ -181,7 +228,7 @@ class PlaySession:
         return min(asked, key=lambda s: (s - last - 1) % n)
 
     # ------------------------------------------------------------------ the table clock
-    def _running_clock(self) -> Period | None:
+    def running_clock(self) -> Period | None:
         """The game's timed period now (its clock restarted when the period changes)."""
         state = self.match.state
         running = None if state.is_terminal() else state.game.period(state)
@@ -189,30 +236,31 @@ class PlaySession:
             return self.periods.sync(None, 0.0)
         return self.periods.sync(running, self.clock())
 
-    def _seconds_left(self) -> float | None:
-        if self._running_clock() is None:
+    def seconds_left(self) -> float | None:
+        if self.running_clock() is None:
             return None
         return self.periods.left(self.clock())
 
     def _is_clock_action(self, text: str) -> bool:
         """Whether ``text`` is the running period's own action (only the table sends it)."""
-        running = self._running_clock()
+        running = self.running_clock()
         return running is not None and " ".join(text.split()).lower() == running.action.lower()
 
-    def _deadline_passed(self) -> bool:
+    def deadline_passed(self) -> bool:
         """If the running period is over, play its action and say so."""
-        left = self._seconds_left()
+        left = self.seconds_left()
         if left is None or left > 0:
             return False
-        running = self._running_clock()
+        running = self.running_clock()
         assert running is not None
         seat = self.match.state.to_move()[0]
         self.match.play(running.action, seat, by_table=True)
-        self.console.print(f"⏱ time is up: {escape(running.action)}", style="bold")
+        self.say(Text(f"⏱ time is up: {running.action}", style="bold"))
         self.periods.clear()
         return True
 
-    def _events_since(self, key: int | None) -> list[Any]:
+    def events_since(self, key: int | None) -> list[Any]:
+        """The events ``key`` may see that it has not been shown yet (now counted as shown)."""
         events = self.match.state.events or []
         start = min(self.shown.get(key, 0), len(events))
         self.shown[key] = len(events)
@@ -229,45 +277,63 @@ class PlaySession:
             if handed == "took back":  # the previous seat took its action back: it plays again
                 return True
         self.last_human = seat
-        log = render_log(self._events_since(seat), title=f"Since your last turn (seat {seat})")
-        if log is not None:
-            self.console.print(log)
-        self._show(seat)
+        self.show_since(seat)
+        self.show(seat)
         while True:
-            left = self._seconds_left()
+            left = self.seconds_left()
             timer = "" if left is None else f" [{max(0, int(left))} s]"
             line = self.reader.ask(f"seat {seat}{timer}> ")
             if line is None:
-                self.console.print("end of input: stopping")
+                self.say("end of input: stopping")
                 return False
-            text = line.strip()
-            command, _, rest = text.partition(" ")
-            command = command.lower()
-            if not text:
-                continue
-            if command in ("?", "help"):
-                self._help(seat)
-            elif command in ("quit", "exit", "q"):
+            outcome = self.command(seat, line)
+            if outcome == "quit":
                 return False
-            elif command in ("view", "show"):
-                self._show(seat)
-            elif command == "log":
-                self._full_log(seat)
-            elif command == "save":
-                self._save(rest.strip())
-            elif command == "undo" and not rest.strip():
-                if self._undo(seat):
-                    return True
-            elif command == "wait" and not rest.strip() and not self._is_action_text(text):
-                if self._wait(seat):
-                    return True
-            elif self._deadline_passed():
-                self.console.print("your action came after the deadline and was not played")
+            if outcome in ("acted", "pass"):
                 return True
-            elif self._is_clock_action(text):
-                self.console.print(f"[red]✗ {escape(text)} is the table clock's action, not a player's[/]")
-            elif self._try_action(seat, text):
-                return True
+
+    def show_since(self, seat: int) -> None:
+        log = render_log(self.events_since(seat), title=f"Since your last turn (seat {seat})")
+        if log is not None:
+            self.say(log)
+
+    def command(self, seat: int, line: str, *, live: bool = False) -> Outcome:
+        """One typed line of ``seat``: a session command, table talk or an action. ``live``: the
+        line was typed during a live phase (the turn does not end with an action)."""
+        text = line.strip()
+        command, _, rest = text.partition(" ")
+        command = command.lower()
+        rest = rest.strip()
+        if not text:
+            return "stay"
+        if command in ("?", "help"):
+            self._help(seat, every=rest.lower() == "all")
+        elif command in ("quit", "exit", "q") and not rest:
+            return "quit"
+        elif command in ("view", "show", "board") and not rest:
+            self.show(seat)
+        elif command == "log" and not rest:
+            self._full_log(seat)
+        elif command == "save":
+            self._save(rest)
+        elif command == "undo" and not rest:
+            if self._undo(seat):
+                return "acted"
+        elif command in ("wait", "pass") and not rest and not self._is_action_text(text):
+            if live:
+                return "pass"
+            if self._wait(seat):
+                return "pass"
+        elif self.deadline_passed():
+            self.say("your action came after the deadline and was not played")
+            return "acted"
+        elif self._is_clock_action(text):
+            self.say(Text(f"✗ {text} is the table clock's action, not a player's", style="red"))
+        elif command == "say" and rest and not self._is_legal(seat, text):
+            self._table_talk(seat, rest)
+        elif self._try_action(seat, self._expand(text), quiet=live):
+            return "acted"
+        return "stay"
 
     def _is_action_text(self, text: str) -> bool:
         """Whether the game reads ``text`` as one of its actions (a game's own action wins over a command)."""
@@ -277,10 +343,42 @@ class PlaySession:
             return False
         return True
 
+    def _is_legal(self, seat: int, text: str) -> bool:
+        """Whether ``text`` is an action ``seat`` may play now (``say`` is the game's chat only where it is legal)."""
+        state = self.match.state
+        if state.is_terminal() or seat not in state.to_move():
+            return False
+        game = self.match.game
+        try:
+            game.check(state, seat, game.parse_action(text))
+        except ActionError:
+            return False
+        return True
+
+    def _expand(self, text: str) -> str:
+        """A shortened first word (``sug`` for ``suggest``) written out, where it names exactly one
+        of the game's action words (``COMMAND_WORDS`` of its terminal module) and no session command."""
+        words = terminal_hook(self.match.game.spec.name, "COMMAND_WORDS")
+        head, sep, tail = text.partition(" ")
+        low = head.lower()
+        if not words or len(low) < 2 or low in words or self._is_action_text(text):
+            return text
+        found = [w for w in (*words, *SESSION_WORDS) if w.startswith(low)]
+        if len(found) == 1 and found[0] in words:
+            return str(found[0]) + sep + tail
+        return text
+
+    def _table_talk(self, seat: int, text: str) -> None:
+        """Table talk that is no game action: everyone at the table hears it, and the match keeps it."""
+        talk = self.match.meta.setdefault(TABLE_TALK, [])
+        if isinstance(talk, list):
+            talk.append({"seat": seat, "ply": self.match.state.ply, "text": text})
+        self.say(Text(f"💬 seat {seat} (table talk): {text}"))
+
     def _wait(self, seat: int) -> bool:
         """Pass the turn in an open decision to the next asked seat (False: nobody else may act)."""
         if not self._open_decision():
-            self.console.print("nobody else can act now: it is up to you")
+            self.say("nobody else can act now: it is up to you")
             return False
         self.last_actor = seat
         return True
@@ -289,7 +387,7 @@ class PlaySession:
         """Clear the screen for the next seat. Until the keyboard changes hands, the seat that
         just played may still take its last action back (``undo``): nobody else can."""
         if not self.reader.interactive:
-            self.console.print(f"--- pass to seat {seat} ---", style="bold")
+            self.say(Text(f"--- pass to seat {seat} ---", style="bold"))
             return "ready"
         previous = self.last_human
         while True:
@@ -305,59 +403,78 @@ class PlaySession:
             if self.reader.ask("press Enter ") is None:
                 return "quit"
 
-    def _show(self, seat: int) -> None:
-        self.console.print(render_view(self.match.state.view(seat), title=f"Seat {seat} · ply {self.match.state.ply}"))
+    def show(self, seat: int) -> None:
+        self.say(render_view(self.match.state.view(seat), title=f"Seat {seat} · ply {self.match.state.ply}"))
 
-    def _try_action(self, seat: int, text: str) -> bool:
+    def _try_action(self, seat: int, text: str, *, quiet: bool = False) -> bool:
+        """Play ``text`` for ``seat``; ``quiet``: the result is left to the caller (a live phase
+        prints each change as one line)."""
         try:
             self.match.play(text, seat)
-        except ActionError as exc:
-            self.console.print(f"[red]✗ {escape(str(exc))}[/] (type ? for the legal actions)")
+        except ActionError as exc:  # the reason in plain words; the rule ID only as a detail
+            detail = f" (rule {exc.rule} · help for the commands)" if exc.rule else " (help for the commands)"
+            self.say(Text.assemble(("✗ " + exc.reason, "red"), (detail, "dim")))
             return False
         self.last_actor = seat
-        log = render_log(self._events_since(seat), title="Result")
-        if log is not None:
-            self.console.print(log)
+        if not quiet:
+            log = render_log(self.events_since(seat), title="Result")
+            if log is not None:
+                self.say(log)
         return True
 
-    def _help(self, seat: int) -> None:
+    def _help(self, seat: int, *, every: bool = False) -> None:
+        """The commands of this phase, grouped by the game where it can (``help_lines``), else,
+        or with ``help all``, every legal action."""
         state = self.match.state
         game = state.game
-        legal = [game.action_to_str(a) for a in state.legal_actions(seat)]
-        self.console.print(Text(f"Legal actions ({len(legal)}): " + ", ".join(summarize_actions(legal))))
+        grouped = terminal_hook(game.spec.name, "help_lines")
+        legal = [] if state.is_terminal() else [game.action_to_str(a) for a in state.legal_actions(seat)]
+        if grouped is not None and not every:  # short: the game's groups and one line of commands
+            for line in grouped(state.view(seat)):
+                self.say(Text(line))
+            self.say(Text.assemble(("Terminal: ", "bold"), "say TEXT (table talk, any phase) · board · log · wait/pass"
+                                   " · undo · save FILE · quit · ", ("help all", "bold"),
+                                   f" (the {len(legal)} legal actions now)"))
+            return
+        self.say(Text(f"Legal actions ({len(legal)}): " + ", ".join(summarize_actions(legal))))
         for name, doc in COMMANDS:
-            self.console.print(Text.assemble(("  " + name.ljust(11), "bold"), doc))
+            self.say(Text.assemble(("  " + name.ljust(17), "bold"), doc))
 
     def _full_log(self, seat: int) -> None:
         log = render_log(self.match.state.log_for(seat), title=f"Game log (seat {seat})")
-        self.console.print(log if log is not None else "(nothing has happened yet)")
+        self.say(log if log is not None else "(nothing has happened yet)")
+        talk = self.match.meta.get(TABLE_TALK)
+        if isinstance(talk, list) and talk:
+            self.say(Text("Table talk outside the game's chat", style="bold underline"))
+            for said in talk:
+                self.say(Text(f"  ply {said['ply']} · seat {said['seat']}: {said['text']}"))
 
     def _undo(self, seat: int) -> bool:
         """Take back ``seat``'s last action under the undo policy (:mod:`holotable.engine.undo`)."""
         try:
             step = self.match.take_back(seat)
         except UndoRefusedError as exc:
-            self.console.print(f"[red]✗ you cannot take that back: {escape(exc.reason)}[/]")
+            self.say(Text(f"✗ you cannot take that back: {exc.reason}", style="red"))
             return False
         for key, seen in self.shown.items():  # the log got shorter: forget what no longer exists
             self.shown[key] = min(seen, len(self.match.state.events or []))
         self.last_actor = None
-        self.console.print(f"took back {escape(repr(step.text))}; back to ply {self.match.state.ply}")
+        self.say(f"took back {step.text!r}; back to ply {self.match.state.ply}")
         return True
 
     def _save(self, path: str) -> None:
         if not path:
-            self.console.print("usage: save FILE")
+            self.say("usage: save FILE")
             return
         try:
             self.match.save(path, local_seal())
         except SaveError as exc:
-            self.console.print(f"[red]cannot save to {escape(path)}: {escape(str(exc))}[/]")
+            self.say(Text(f"cannot save to {path}: {exc}", style="red"))
             return
         except OSError as exc:
-            self.console.print(f"[red]cannot save to {escape(path)}: {escape(str(exc))}[/]")
+            self.say(Text(f"cannot save to {path}: {exc}", style="red"))
             return
-        self.console.print(f"saved to {escape(path)}")
+        self.say(f"saved to {path}")
 
     def _save_on_exit(self) -> None:
         if self.save_path is not None:
@@ -376,13 +493,26 @@ class PlaySession:
             title = "Game log"
         log = render_log(events, title=title)
         if log is not None:
-            self.console.print(log)
+            self.say(log)
         view = state.view(None)
         outcome = view.pop("outcome")
-        self.console.print(render_view(view, title=f"Final table · ply {state.ply}"))
-        self.console.print(render_outcome(outcome, labels=self.seats))
+        self.say(render_view(view, title=f"Final table · ply {state.ply}"))
+        self.say(render_outcome(outcome, labels=self.seats))
         if self.match.game.spec.has_secrets:  # over now, so no longer a secret: the game can be replayed
-            self.console.print(f"This game's seed was {self.match.seed}.", style="dim")
+            self.say(Text(f"This game's seed was {self.match.seed}.", style="dim"))
+
+    def _after_the_game(self) -> None:
+        """At a live terminal the table stays open after the game for talk (``say``), the
+        board and the log, until Enter on an empty line or ``quit``. (Piped input ends with the game.)"""
+        if not isinstance(self.reader, LiveReader) or not self.humans:
+            return
+        seat = self.last_human if self.last_human is not None else self.humans[0]
+        self.say(Text("The game is over: say TEXT to talk, board, log, or Enter to leave.", style="bold cyan"))
+        while True:
+            line = self.reader.ask(f"seat {seat} (game over)> ")
+            if line is None or not line.strip() or line.strip().lower() in ("quit", "exit", "q"):
+                return
+            self.command(seat, line)
 
 
 def summarize_actions(texts: Sequence[str]) -> list[str]:

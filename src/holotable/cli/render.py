@@ -1,7 +1,11 @@
 """Turning views, logs and outcomes into rich renderables.
 
 Any game gets a generic table of its view; a game can name a nicer renderer as the
-``terminal`` role of its manifest (see :mod:`holotable.games.captain_black.terminal`).
+``terminal`` role of its manifest (see :mod:`holotable.games.captain_black.terminal`). The
+renderer's module may also offer the terminal's smaller pieces, found by name
+(:func:`terminal_hook`): ``status_lines(view)`` (the compact picture in the status bar of a live
+phase), ``change_line(event, seat)`` (one event as one short line), ``help_lines(view)`` (the
+commands of this phase, grouped) and ``COMMAND_WORDS`` (the action words a unique prefix may stand for).
 """
 
 from __future__ import annotations
@@ -32,6 +36,17 @@ def renderer_for(game: str) -> ViewRenderer:
 
     found: ViewRenderer | None = registry.offered(game, "terminal")
     return generic_body if found is None else found
+
+
+def terminal_hook(game: str, name: str) -> Any:
+    """The attribute ``name`` of the module that holds ``game``'s terminal renderer (``None``: none)."""
+    import sys
+
+    from holotable.engine import registry
+
+    found = registry.offered(game, "terminal")
+    module = None if found is None else sys.modules.get(getattr(found, "__module__", ""))
+    return None if module is None else getattr(module, name, None)
 
 
 def seat_label(seat: int | None) -> str:

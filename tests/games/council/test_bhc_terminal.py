@@ -363,7 +363,10 @@ def test_holotable_play_council_players_5_runs_to_the_end_with_the_default_bots(
     human = [text for seat, text in match.actions if seat == 0]
     assert "vote pass" in human and "get paid" in human and any(t.startswith("guess") for t in human)
     assert "Final result" in result.stdout and "Pay-Out: the Agendas revealed" in result.stdout
-    engine = GAME.new_state(players=5, seed=11)
+    # A human table plays the live negotiation (no move budgets), so the replay uses the match's
+    # own configuration, the same for every seat and the engine.
+    assert match.config["live_negotiation"]
+    engine = State.new(GAME, match.config, 11)
     for seat, text in match.actions:
         engine.apply(text, seat)
     assert engine.outcome().ranks == match.state.outcome().ranks

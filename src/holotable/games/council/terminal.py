@@ -8,7 +8,11 @@ and points, and what is asked now. It is drawn from the seat's view only, so it 
 anything the seat may not know (BHC-INFO-01, BHC-INFO-06).
 
 The timed Negotiate phase is part of the rules (``BlackHoleCouncil.period``), so terminal and
-server play run the same clock; this module only draws the timer the view shows.
+server play run the same clock; this module only draws the timer the view shows. For the live
+negotiation of ``holotable play`` (:mod:`holotable.cli.live`) it also gives the compact picture of
+the table in the status bar (:func:`status_lines`), each change as one plain line
+(:func:`change_line`), the short grouped ``help`` (:func:`help_lines`) and the action words a
+unique prefix may stand for (:data:`COMMAND_WORDS`).
 """
 
 from __future__ import annotations
@@ -20,7 +24,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from .data import OUTCOMES
+from holotable.engine import ActionError, Event
+
+from .actions import outcome_named
+from .data import COLOURS, OUTCOMES
 
 GAME_NAME = "council"
 OUTCOME_TITLES = {"settle": "Settle", "tax": "Tax", "mine": "Mine", "conquer": "Conquer", "black_hole": "Black Hole"}
@@ -158,7 +165,9 @@ def _seats(view: dict[str, Any]) -> Table:
             str(view["banks"][seat]),
             str(pending) if pending else "",
             offer,
-            str(moves[seat]) if view.get("phase") == "negotiate" and seat < len(moves) else "",
+            # A live table has no move budget (its entries are None): nothing to show.
+            str(moves[seat]) if view.get("phase") == "negotiate" and seat < len(moves)
+            and moves[seat] is not None else "",
             f"played {played[seat]}" if seat in played else "hidden",
             " ".join(marks),
             style="bold" if seat == viewer else None,
@@ -292,7 +301,16 @@ def _asked(view: dict[str, Any]) -> Text:
     phase = view.get("phase")
     leader = view.get("leader")
     me = viewer is not None and viewer in asked
-    if phase == "negotiate":
+    if phase == "negotiate" and view.get("live"):  # no turns: everyone acts at any time until the Vote
+        if me and viewer == leader:
+            text = ("You are the Leader: swap OUTCOME OUTCOME · bribe SEAT COINS · accept SEAT · call vote"
+                    " · suggest … · claim … · say TEXT — the timer runs, act at any time · help")
+        elif me:
+            text = ("Negotiate: suggest swap A B · suggest table … · support · oppose · pledge pass|fail [if …]"
+                    " · offer · withdraw · ask bribe N · claim … · say TEXT — the timer runs, act at any time · help")
+        else:
+            text = f"Negotiation: seat {leader} leads; every seat may act until the Vote"
+    elif phase == "negotiate":
         if me and viewer == leader:
             text = (
                 "You are the Leader: swap OUTCOME OUTCOME · bribe SEAT COINS · accept SEAT · call vote"
@@ -375,4 +393,149 @@ def render(view: dict[str, Any]) -> RenderableType:
     return Group(*parts)
 
 
-__all__ = ["render"]
+# ---------------------------------------------------------------------------- the live terminal
+
+#: The first words of the actions; ``holotable play`` writes out a unique prefix (``sug``, ``op``).
+COMMAND_WORDS = ("swap", "bribe", "accept", "call", "offer", "withdraw", "suggest", "pledge", "support",
+                 "oppose", "ask", "claim", "done", "vote", "natural", "pay", "get", "guess", "say")
+
+PHASE_TITLES = {"negotiate": "Negotiate", "vote": "Vote", "advance": "Advance", "deduce": "Deduction"}
+
+
+def _title(word: str) -> str:
+    """An outcome word as written in an action (``black_hole``, a prefix) -> its title."""
+    try:
+        return OUTCOME_TITLES[OUTCOMES[outcome_named(word)]]
+    except ActionError:  # an unreadable word is shown as typed
+        return word
+
+
+def _seat_name(seat: int, viewer: int | None) -> str:
+    return f"Seat {seat} (you)" if seat == viewer else f"Seat {seat}"
+
+
+def _stances(view: dict[str, Any]) -> dict[int, str]:
+    """Each seat's latest word on the vote this Proposal (support, oppose, pledge), in short."""
+    out: dict[int, str] = {}
+    for record in view.get("talk") or []:
+        kind, text = record.get("kind"), str(record.get("text", ""))
+        if kind in ("support", "oppose"):
+            out[int(record["seat"])] = "pass" if kind == "support" else "fail"
+        elif kind == "pledge":
+            words = text.split()[1:]  # "pass if swap mine conquer"
+            if len(words) >= 5 and words[2] == "swap":
+                out[int(record["seat"])] = f"{words[0]} if {_title(words[3])}⇄{_title(words[4])}"
+            elif len(words) >= 3 and words[2] == "table":
+                out[int(record["seat"])] = f"{words[0]} if their table"
+            elif words:
+                out[int(record["seat"])] = words[0]
+    return out
+
+
+def status_lines(view: dict[str, Any]) -> list[str]:
+    """The table in three short lines, for the status bar of a live negotiation: who leads, the
+    five planets above their outcomes (⇄ moved this Proposal, ✔ your goal), offers, pledges and
+    the Bribe Space."""
+    viewer = view.get("seat")
+    phase = PHASE_TITLES.get(str(view.get("phase")), str(view.get("phase")))
+    leader = int(view.get("leader", 0))
+    head = (f"{phase} · Leader {_seat_name(leader, viewer).lower()} · Proposal {view.get('proposal', 1)} of 3"
+            f" · Bribe Space {view.get('bribe_space', 0)}")
+    if isinstance(viewer, int) and view.get("banks"):
+        head += f" · your Bank {view['banks'][viewer]}"
+    goals = _goals(view)
+    moved = {o for pair in view.get("swaps") or [] for o in pair}
+    cells = []
+    for i, o in enumerate(OUTCOMES):
+        planet = (view.get("table") or {}).get(o)
+        if planet is None:
+            cells.append(f"{OUTCOME_TITLES[o]} —")
+            continue
+        mark = "⇄" if i in moved else ""
+        goal = goals is not None and (planet["colour"] == "rainbow" or goals[o] == planet["colour"])
+        cells.append(f"{OUTCOME_TITLES[o]} {mark}{planet['id']} {int(planet['points']):+d}{' ✔' if goal else ''}")
+    offers = [f"seat {s} open" for s in view.get("offers") or []]
+    if view.get("accepted_from") is not None:
+        offers.append(f"seat {view['accepted_from']} accepted")
+    stances = _stances(view)
+    third = "Offers: " + (", ".join(offers) or "none") + " · Pledges: " + (
+        ", ".join(f"{s} {w}" for s, w in sorted(stances.items())) or "none")
+    return [head, " · ".join(cells), third]
+
+
+def change_line(event: Event, viewer: int | None) -> str | None:
+    """One event of a live negotiation as one plain-language line (``None``: nothing to say)."""
+    record = event.data.get("talk") if event.kind == "talk" else None
+    if event.kind == "arrangement" and event.data.get("outcomes"):
+        table = event.data.get("table") or []
+        i, j = (int(x) for x in event.data["outcomes"])
+        if len(table) == len(OUTCOMES):
+            return (f"{event.text}: {OUTCOME_TITLES[OUTCOMES[i]]} is now {table[i]}, "
+                    f"{OUTCOME_TITLES[OUTCOMES[j]]} {table[j]}")
+        return event.text
+    if not isinstance(record, dict):
+        return event.text
+    who = _seat_name(int(record["seat"]), viewer)
+    kind = record.get("kind")
+    words = str(record.get("text", "")).split()
+    if kind == "say":
+        return f"{who} says: “{str(record['text'])[3:].strip()}”"
+    if kind == "suggest" and len(words) >= 4:
+        return f"{who} suggests swapping {_title(words[2])} and {_title(words[3])}"
+    if kind == "suggest table" and record.get("wants"):
+        laid = ", ".join(f"{OUTCOME_TITLES[o]} {p}" for o, p in zip(OUTCOMES, record["wants"], strict=False))
+        return f"{who} suggests the table {laid}"
+    if kind in ("support", "oppose"):
+        return f"{who} says they will vote {'pass' if kind == 'support' else 'fail'} on this table"
+    if kind == "pledge" and len(words) >= 2:
+        rest = " ".join(words[2:])
+        if len(words) >= 6 and words[3] == "swap":
+            rest = f"if the Leader swaps {_title(words[4])} and {_title(words[5])}"
+        elif len(words) >= 4 and words[3] == "table":
+            rest = "if the Leader lays out the table " + " ".join(words[4:])
+        return f"{who} pledges to vote {words[1]}" + (f" {rest}" if rest else "")
+    if kind == "ask":
+        return f"{who} asks the Leader for a {record.get('coins')}-coin bribe"
+    if kind == "claim":
+        about = record.get("about")
+        outcome = OUTCOME_TITLES.get(str(record.get("outcome")), str(record.get("outcome")))
+        return f"{who} claims seat {about}'s Agenda wants {record.get('colour')} on {outcome}"
+    return event.text
+
+
+def help_lines(view: dict[str, Any]) -> list[str]:
+    """``help``: the commands of this phase, one line per form, grouped by who may use them."""
+    phase = view.get("phase")
+    viewer = view.get("seat")
+    leader = view.get("leader")
+    lines: list[str] = []
+    if phase == "negotiate":
+        you = " (you)" if viewer == leader else ""
+        lines += [
+            f"Leader{you}:",
+            "  swap OUTCOME OUTCOME            move two planets, e.g. swap settle black hole",
+            "  bribe SEAT COINS · accept SEAT  pay from the Bribe Space · take a seat's offered coin",
+            "  call vote                       end the talk: the Vote starts",
+            "Everyone:",
+            "  suggest swap OUTCOME OUTCOME    ask the Leader for a swap",
+            "  suggest table ID ID ID ID ID    a whole table, Settle to Black Hole",
+            "  support · oppose                say you will vote pass · fail (not the Leader)",
+            "  pledge pass|fail [if swap OUTCOME OUTCOME | if table ID ID ID ID ID]",
+            "  offer · withdraw                offer the Leader 1 coin · take it back",
+            "  ask bribe COINS                 ask the Leader for coins",
+            "  claim SEAT OUTCOME COLOUR       say what a seat's Agenda wants (true or not)",
+            "  say TEXT · done                 talk · nothing more to say",
+        ]
+    if phase in ("negotiate", "vote"):
+        lines.append("Vote (sealed, not the Leader): vote pass · vote fail")
+    elif phase == "advance":
+        lines.append("Advance (your turn): natural · pay COINS · get paid   (add +intrigue to play your card)")
+    elif phase == "deduce":
+        number = int(view.get("deduction_round") or 1)
+        lines.append(f"Deduction: guess {DEDUCTION_TEXT[min(number, 3) - 1]}")
+    lines.append("Names: OUTCOME settle, tax, mine, conquer, black hole (or a prefix: s, t, m, c, b); COLOUR "
+                 + ", ".join(COLOURS) + "; words may be cut short: sug, sup, op, of, wi.")
+    return lines
+
+
+__all__ = ["COMMAND_WORDS", "change_line", "help_lines", "render", "status_lines"]
