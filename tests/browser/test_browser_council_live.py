@@ -109,11 +109,15 @@ def stand(page: Page, seat: int) -> str:
 
 
 def in_viewport(page: Page, selector: str) -> bool:
+    """Whether the whole of ``selector``'s first element is on the screen as it is scrolled now."""
     box = page.locator(selector).first.bounding_box()
     size = page.viewport_size
     assert box is not None and size is not None, selector
-    return box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["x"] >= 0 \
+    inside = box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["x"] >= 0 \
         and box["x"] + box["width"] <= size["width"]
+    if not inside:
+        print(f"{selector} at {box} in a {size} viewport")
+    return inside
 
 
 # ---------------------------------------------------------------------- who moved which planet
@@ -209,7 +213,8 @@ def test_pledges_and_suggestions_are_shown_in_words(live_server: Any, browser: B
         synced(player, table)
         player.drag_and_drop('#council-draft [data-draft-slot="settle"] button',
                              '#council-draft [data-draft-slot="black_hole"]')
-        assert player.inner_text("#council-draft-status") == "Your idea: 4 planets moved."
+        assert player.inner_text("#council-draft-status") == "Your idea: 4 planets differ from the table."
+        assert player.inner_text('#council-draft [data-draft-send="suggest"]') == "Suggest my table"
         player.click('#council-draft [data-draft-send="suggest"]')
         wanted = [ids[4], ids[1], ids[3], ids[2], ids[0]]
         table.wait(lambda s: s["view"]["talk"][-1]["text"] == "suggest table " + " ".join(wanted), "the suggestion")
@@ -284,6 +289,16 @@ def test_the_chat_shows_engine_talk_beside_chat_lines(live_server: Any, browser:
         page.fill("#chat-input", "hello table")
         page.press("#chat-input", "Enter")
         page.wait_for_selector('#chat-log li[data-source="chat"]:has-text("hello table")')
+        # Half a line typed when someone acts (a new state, a redraw): the typing goes on where it was.
+        page.click("#chat-input")
+        page.keyboard.type("I pass if")
+        page.evaluate("document.querySelector('#chat-input').setSelectionRange(1, 1)")
+        ply = table.state()["ply"]
+        table.act(2, "offer")
+        page.wait_for_function(PLY_AT_LEAST, arg=ply + 1)
+        page.keyboard.type("'ll")
+        assert page.input_value("#chat-input") == "I'll pass if"
+        page.fill("#chat-input", "")
         table.act(3, "say Mine is mine")  # the engine's `say` talk, as a bot's one-line answer
         line = page.locator('#chat-log li[data-source="talk"][data-seat="3"]')
         line.wait_for()

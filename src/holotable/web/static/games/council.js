@@ -427,7 +427,7 @@ function standsPanel(ctx) {
     if (st.suggest) lines.push(recordLine(ctx, st.suggest, "stand-suggest"));
     for (const rec of st.claims.slice(-2)) lines.push(recordLine(ctx, rec, "stand-claim"));
     if (st.done) lines.push(h("li", { class: "stand muted" }, "has nothing more to say"));
-    if (!lines.length) lines.push(h("li", { class: "stand muted" }, "has said nothing yet"));
+    if (!lines.length) lines.push(h("li", { class: "stand muted" }, "no offer, pledge or suggestion yet"));
     return h("li", { class: `seat-stand${s === ctx.seat ? " me" : ""}`, dataset: { seat: String(s) } },
       h("strong", { class: "seat-stand-name" }, ctx.name(s)), h("ul", { class: "stand-lines" }, lines));
   });
@@ -470,7 +470,7 @@ function draftActions(ctx) {
     return { words: `${outcomeName(a)} ↔ ${outcomeName(b)}`, suggest: `suggest swap ${pair}`, pass: `pledge pass if swap ${pair}`, fail: `pledge fail if swap ${pair}` };
   }
   const ids = draft.ids.join(" ");
-  return { words: `${diff.length} planets moved`, suggest: `suggest table ${ids}`, pass: `pledge pass if table ${ids}`, fail: `pledge fail if table ${ids}` };
+  return { words: "my table", status: `${diff.length} planets differ from the table`, suggest: `suggest table ${ids}`, pass: `pledge pass if table ${ids}`, fail: `pledge fail if table ${ids}` };
 }
 
 function draftBox(ctx) {
@@ -514,7 +514,7 @@ function draftBox(ctx) {
   return h("div", { class: "draft", id: "council-draft" },
     h("h3", {}, "Your idea for the table"),
     h("ol", { class: "draft-planets", "aria-label": "Your draft arrangement: press two planets to swap them" }, slots),
-    h("p", { class: "draft-status", id: "council-draft-status" }, send ? `Your idea: ${send.words}.` : "Press two planets to swap them here; the real table stays as it is until you send your idea."),
+    h("p", { class: "draft-status", id: "council-draft-status" }, send ? `Your idea: ${send.status || send.words}.` : "Press two planets to swap them here; the real table stays as it is until you send your idea."),
     h("div", { class: "actions draft-actions" },
       button(send && send.suggest, send ? `Suggest ${send.words}` : "Suggest it", "suggest"),
       button(send && send.pass, send ? `Pass if ${send.words}` : "Pass if so", "pass"),
@@ -549,7 +549,7 @@ function negotiationPanel(ctx) {
     }
     body.push(h("h3", {}, `Bribes (Bribe Space: ${plural(view.bribe_space, "coin")})`),
       bribes.length ? h("ul", { class: "bribe-list", id: "council-bribes" }, bribes) : h("p", { class: "muted" }, "No bribe to give or take now."),
-      h("p", { class: "help" }, "Coins given from the Bribe Space wait beside the player's Bank until the vote: kept if it passes, returned if it fails. You may accept one 1-coin bribe per Proposal, never from a player you bribed."));
+      h("p", { class: "help" }, "Coins you give wait beside the player's Bank: kept if the Proposal passes, returned if it fails. You may accept one 1-coin bribe per Proposal, not from a player you bribed."));
   } else {
     body.push(draftBox(ctx));
     const asks = [1, 2, 3, 4, 5].map((k) => (k <= Math.max(1, view.bribe_space) ? actionButton(ctx, `ask bribe ${k}`, plural(k, "coin"), { class: "action small", extra: { "aria-label": `Ask the Leader for ${plural(k, "coin")}` } }) : null));
@@ -845,9 +845,14 @@ function mergeChat(lines) {
 }
 
 let talkMerged = false; // engine lines in the first picture have no time of their own; later ones get their arrival
+let talkScanned = null; // the log (length and last ply) already looked through: a chat redraw skips the scan
 function mergeTalk(ctx) {
+  const log = ctx.log;
+  const mark = `${log.length}:${log.length ? log[log.length - 1].ply : -1}`;
+  if (mark === talkScanned) return;
+  talkScanned = mark;
   const present = new Set();
-  for (const e of ctx.log) {
+  for (const e of log) {
     const rec = e.kind === "talk" && e.data ? e.data.talk : null;
     if (!rec || rec.kind !== "say") continue;
     const key = `t${e.ply}`; // one action per ply: one talk event per ply
@@ -906,32 +911,39 @@ function updateChatLog(ctx) {
   if (atBottom || fresh.length === all.length) requestAnimationFrame(() => { chatLog.scrollTop = chatLog.scrollHeight; });
 }
 
+// The chat form, like the log, lives across redraws: at a live table a state arrives with every
+// player's action, and a box made anew each time would lose what is being typed (and a click on Send).
+let chatCtx = null;
+const chatInput = h("input", { type: "text", id: "chat-input", autocomplete: "off", dataset: { key: "chat-input" } });
+const chatSend = h("button", { type: "submit", id: "chat-send", dataset: { key: "chat-send" } }, "Send");
+const chatForm = h("form", {
+  class: "chat-form", id: "chat-form", onsubmit: (event) => {
+    event.preventDefault();
+    const ctx = chatCtx;
+    const text = chatInput.value.trim();
+    if (!text || !ctx) return;
+    if (ctx.send({ type: "chat", text })) {
+      chatInput.value = "";
+      ctx.showError("");
+    } else ctx.showError("You are offline: the message was not sent.");
+  },
+}, h("label", { for: "chat-input", class: "visually-hidden" }, "Chat message"), chatInput, chatSend);
+
 function chatPanel(ctx) {
   mergeChat(ctx.extra && ctx.extra.chat);
   mergeTalk(ctx);
   updateChatLog(ctx);
+  chatCtx = ctx;
   const seated = ctx.seat !== null && ctx.seat !== undefined;
-  const limit = (ctx.extra && ctx.extra.chat_max_chars) || 200;
-  const input = h("input", {
-    type: "text", id: "chat-input", maxlength: String(limit), autocomplete: "off", disabled: !seated,
-    placeholder: seated ? "Say something to the table" : "Take a seat to chat", dataset: { key: "chat-input", keep: "" },
-  });
-  const form = h("form", {
-    class: "chat-form", id: "chat-form", onsubmit: (event) => {
-      event.preventDefault();
-      const text = input.value.trim();
-      if (!text) return;
-      if (ctx.send({ type: "chat", text })) {
-        input.value = "";
-        ctx.showError("");
-      } else ctx.showError("You are offline: the message was not sent.");
-    },
-  }, h("label", { for: "chat-input", class: "visually-hidden" }, "Chat message"), input,
-  h("button", { type: "submit", id: "chat-send", disabled: !seated, dataset: { key: "chat-send" } }, "Send"));
+  const limit = String((ctx.extra && ctx.extra.chat_max_chars) || 200);
+  if (chatInput.maxLength !== Number(limit)) chatInput.setAttribute("maxlength", limit);
+  chatInput.disabled = !seated;
+  chatSend.disabled = !seated;
+  chatInput.placeholder = seated ? "Say something to the table" : "Take a seat to chat";
   return h("section", { class: "panel council-chat", "aria-labelledby": "council-chat-title" },
     h("h2", { id: "council-chat-title" }, "Table chat"),
     chatLog,
-    form,
+    chatForm,
     h("p", { class: "help" }, "Everyone at the table (and anyone watching) reads the chat; there are no private messages. Promises here bind nobody."));
 }
 
@@ -987,8 +999,8 @@ function render(ctx) {
   // The stage: the table and where everyone stands beside the move panel and the chat (one column on
   // a phone, the move panel right above the chat box).
   out.push(h("div", { class: "council-stage", dataset: { phase: view.phase } },
-    h("div", { class: "stage-main" }, planetsPanel(ctx), advancePanel(ctx), deductionPanel(ctx), standsPanel(ctx)),
-    h("div", { class: "stage-side" }, negotiationPanel(ctx), votePanel(ctx), chatPanel(ctx), moreTalkPanel(ctx))),
+    h("div", { class: "stage-main" }, planetsPanel(ctx), standsPanel(ctx)),
+    h("div", { class: "stage-side" }, negotiationPanel(ctx), votePanel(ctx), advancePanel(ctx), deductionPanel(ctx), chatPanel(ctx), moreTalkPanel(ctx))),
   privatePanel(ctx), lastVotePanel(ctx), talkPanel(ctx), seatsPanel(ctx), historyPanel(ctx), deductionResults(ctx));
   setTimeout(tickTimer, 0);
   return out;
