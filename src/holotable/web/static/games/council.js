@@ -999,9 +999,9 @@ function render(ctx) {
   // The stage: the table and where everyone stands beside the move panel and the chat (one column on
   // a phone, the move panel right above the chat box).
   out.push(h("div", { class: "council-stage", dataset: { phase: view.phase } },
-    h("div", { class: "stage-main" }, planetsPanel(ctx), standsPanel(ctx)),
+    h("div", { class: "stage-main" }, planetsPanel(ctx), standsPanel(ctx), privatePanel(ctx)),
     h("div", { class: "stage-side" }, negotiationPanel(ctx), votePanel(ctx), advancePanel(ctx), deductionPanel(ctx), chatPanel(ctx), moreTalkPanel(ctx))),
-  privatePanel(ctx), lastVotePanel(ctx), talkPanel(ctx), seatsPanel(ctx), historyPanel(ctx), deductionResults(ctx));
+  lastVotePanel(ctx), talkPanel(ctx), seatsPanel(ctx), historyPanel(ctx), deductionResults(ctx));
   setTimeout(tickTimer, 0);
   return out;
 }
