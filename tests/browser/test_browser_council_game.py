@@ -114,7 +114,7 @@ def call_vote(page: Page, base: str, table_id: str) -> None:
     state = state_of(base, table_id, None)
     page.wait_for_function(PLY_AT_LEAST, arg=state["ply"])
     with contextlib.suppress(PlaywrightTimeout):  # the timer may run out first: the Vote begins anyway
-        page.locator('#council-timer-title ~ .timer-row [data-action="call vote"]').click(timeout=4_000)
+        page.locator('#council-timer-row [data-action="call vote"]').click(timeout=4_000)
     wait_server(base, table_id, lambda s: s["view"]["phase"] != "negotiate" or s["ply"] > state["ply"],
                 what="the Vote")
 

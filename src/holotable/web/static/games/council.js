@@ -1,10 +1,13 @@
 // Black Hole Council: the five planets above the five outcomes (the Leader rearranges them by drag and
-// drop, by click-to-swap or with the arrow keys; everyone sees each swap live), the sand timer and the
-// call for the Vote, suggestions and pledges as buttons, bribes, the secret vote revealed together,
-// Advance with your own points (shown to you alone), Intrigue cards, the three Deduction Rounds, the
-// Planet History, the Pay-Out and the table chat (a channel of the server, open in every phase).
+// drop, by click-to-swap or with the arrow keys; everyone sees each swap live, the two moved slots
+// glowing for a few seconds with who moved them), the live timer, where each seat stands (its offer,
+// request, pledges, latest suggestion and claims, in words), a draft arrangement any seat can build and
+// send as a suggestion or a conditional pledge, bribes, the secret vote revealed together, Advance with
+// your own points (shown to you alone), Intrigue cards, the three Deduction Rounds, the Planet History,
+// the Pay-Out and the table chat (a channel of the server, open in every phase, plus the bots' one-line
+// `say` talk from the engine).
 
-import { facts, h, plural } from "../js/dom.js";
+import { h, plural } from "../js/dom.js";
 
 const OUTCOMES = ["settle", "tax", "mine", "conquer", "black_hole"];
 const OUTCOME_NAMES = { settle: "Settle", tax: "Tax", mine: "Mine", conquer: "Conquer", black_hole: "Black Hole" };
@@ -22,6 +25,10 @@ const DEDUCTION_TEXT = [
   "Deduction 2: point a colour at your RIGHT neighbour. Right if their Agenda sends that colour to Mine or Conquer (1 coin to the guesser if right, to the target if wrong).",
   "Deduction 3: point a colour at either neighbour. Right if their Agenda sends that colour to Black Hole (2 coins to the guesser if right, to the target if wrong).",
 ];
+// How long the two slots a Leader swap changed keep glowing (or until the next swap).
+const HIGHLIGHT_MS = 6000;
+// Under this many seconds the timer turns urgent.
+const URGENT_SECONDS = 15;
 
 const outcomeName = (o) => OUTCOME_NAMES[o] || o;
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -29,44 +36,62 @@ const swapText = (a, b) => {
   const [lo, hi] = [a, b].sort((x, y) => OUTCOMES.indexOf(x) - OUTCOMES.indexOf(y));
   return `swap ${lo} ${hi}`;
 };
+const sameIds = (a, b) => Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]);
 
 // ------------------------------------------------------------------ long-lived module state
-const chat = new Map(); // id -> {id, seat, text, ts, ply}
+const chat = new Map(); // key -> {key, seat, text, ts, ply, order}: the server's chat lines and the engine's `say` talk
 let picked = null; // the outcome whose planet the Leader picked up (click-to-swap, keyboard)
 let pickedProposal = null;
 let myVote = null; // {proposal, text}: what this page voted (shown to this seat only; never sent elsewhere)
 let lastState = null; // {proposalsMade, phase, votes} to announce changes
-let timerFor = null; // the payload the timer counts down for
+let timerFor = null; // {deadline, seconds, told}: the negotiation period the timer counts down
 let clockOffset = 0;
+let offsetFrom = null; // the payload the offset was measured on (a chat redraw must not measure it again)
 let chatHistoryAsked = false;
 let claimOpen = false; // the claim form stays open across redraws once opened
-// The live region stays in the page across redraws, so screen readers hear its changes (the timer running
-// out, the Vote called, the votes revealed, a new Proposal).
+let swapSeen = null; // {key, n}: the Leader swaps this page has already shown
+let highlight = null; // {key, pair, leader, since, until}: the swap whose two slots glow now (Date.now ms)
+let draft = null; // {proposal, ids, touched, picked}: this seat's idea of an arrangement, before it is sent
+let offersSeen = null; // {proposal, offers}: to tell the Leader about a new offer
+// The live region stays in the page across redraws, so screen readers hear its changes (a swap, the
+// timer running low, the Vote called, the votes revealed, a new Proposal).
 const announcer = h("p", { id: "council-announce", class: "council-announce", role: "status", "aria-live": "polite" });
 
 function serverNow() {
   return Date.now() / 1000 + clockOffset;
 }
 
+function fmtClock(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
 setInterval(tickTimer, 250);
 
+// Every timer on the page (the big one above the table, the small one in the move panel) from one clock.
 function tickTimer() {
-  const bar = document.getElementById("council-timer");
-  if (!bar || !timerFor) return;
-  const deadline = timerFor.deadline;
-  const total = Math.max(1, timerFor.seconds);
-  const left = Math.max(0, deadline - serverNow());
+  if (!timerFor) return;
+  const total = Math.max(1, timerFor.seconds || 1);
+  const left = Math.max(0, timerFor.deadline - serverNow());
   const share = Math.min(1, left / total);
-  const sand = bar.querySelector(".sand-top");
-  const bottom = bar.querySelector(".sand-bottom");
-  if (sand) sand.style.height = `${Math.round(share * 100)}%`;
-  if (bottom) bottom.style.height = `${Math.round((1 - share) * 100)}%`;
-  const text = bar.querySelector(".timer-text");
-  const shown = `${Math.ceil(left)} s`;
-  if (text && text.textContent !== shown) text.textContent = shown;
-  bar.setAttribute("aria-valuenow", String(Math.ceil(left)));
-  bar.setAttribute("aria-valuetext", `${Math.ceil(left)} seconds left`);
-  bar.classList.toggle("low", left < Math.min(10, total / 3));
+  const urgent = left < URGENT_SECONDS;
+  const shown = fmtClock(left);
+  for (const el of document.querySelectorAll("[data-council-timer]")) {
+    const text = el.querySelector(".timer-text");
+    if (text && text.textContent !== shown) text.textContent = shown;
+    const fill = el.querySelector(".timer-fill");
+    if (fill) fill.style.width = `${(share * 100).toFixed(1)}%`;
+    el.classList.toggle("urgent", urgent);
+    el.dataset.left = String(Math.ceil(left));
+    if (el.getAttribute("role") === "timer") el.setAttribute("aria-label", `Negotiation timer: ${Math.ceil(left)} seconds left`);
+  }
+  // Screen readers hear the time twice, not every second.
+  for (const mark of [30, 10]) {
+    if (left <= mark && left > mark - 5 && !timerFor.told.has(mark) && total > mark) {
+      timerFor.told.add(mark);
+      announcer.textContent = `${mark} seconds left to negotiate.`;
+    }
+  }
 }
 
 // ------------------------------------------------------------------ helpers
@@ -117,6 +142,53 @@ function actionButton(ctx, text, label, attrs = {}) {
 }
 
 // ------------------------------------------------------------------ the table of planets
+function currentIds(view) {
+  const table = view.table || {};
+  return OUTCOMES.map((o) => (table[o] ? table[o].id : null));
+}
+
+function planetsById(view) {
+  const byId = new Map();
+  for (const p of Object.values(view.table || {})) byId.set(p.id, p);
+  return byId;
+}
+
+// The Leader's swaps of this Proposal (`view.swaps`, newest last); a server without it: the log's
+// "arrangement" events, which carry the two outcomes too.
+function swapRecord(ctx) {
+  const view = ctx.view;
+  if (Array.isArray(view.swaps)) {
+    return { key: `p${view.proposals_made}`, n: view.swaps.length, pair: view.swaps.length ? view.swaps[view.swaps.length - 1] : null };
+  }
+  const moves = ctx.log.filter((e) => e.kind === "arrangement" && e.data && Array.isArray(e.data.outcomes));
+  return { key: "log", n: moves.length, pair: moves.length ? moves[moves.length - 1].data.outcomes : null };
+}
+
+function swapSentence(ctx, pair, leader) {
+  const [a, b] = pair.map((i) => outcomeName(OUTCOMES[i]));
+  return `${leader === ctx.seat ? "You (Leader)" : `${ctx.name(leader)} (Leader)`} swapped ${a} and ${b}`;
+}
+
+// A new swap since the last picture lights its two slots for HIGHLIGHT_MS (a later swap takes over) and
+// is announced; the first picture of a page only shows the last change as a line.
+function noticeSwaps(ctx) {
+  const now = swapRecord(ctx);
+  const before = swapSeen;
+  swapSeen = { key: now.key, n: now.n };
+  if (highlight && (highlight.key !== now.key || now.n < (before ? before.n : 0))) highlight = null; // a new Proposal, an undo
+  if (!before || before.key !== now.key || now.n <= before.n || !now.pair || ctx.view.phase !== "negotiate") return;
+  const since = Date.now();
+  highlight = { key: now.key, pair: now.pair, leader: ctx.view.leader, since, until: since + HIGHLIGHT_MS };
+  announcer.textContent = `${swapSentence(ctx, now.pair, ctx.view.leader)}.`;
+  setTimeout(() => {
+    if (highlight && highlight.since === since) ctx.redraw();
+  }, HIGHLIGHT_MS + 50);
+}
+
+function glowing(ctx) {
+  return highlight && highlight.key === swapRecord(ctx).key && Date.now() < highlight.until ? highlight : null;
+}
+
 function planetsPanel(ctx) {
   const view = ctx.view;
   const table = view.table || {};
@@ -124,10 +196,14 @@ function planetsPanel(ctx) {
   if (pickedProposal !== view.proposals_made || !canSwap(ctx)) picked = null;
   pickedProposal = view.proposals_made;
   const arranging = canSwap(ctx);
+  const glow = view.phase === "negotiate" ? glowing(ctx) : null;
+  const moved = new Set(glow ? glow.pair.map((i) => OUTCOMES[i]) : []);
+  // The glow fades over HIGHLIGHT_MS; a redraw in between picks the animation up where it was.
+  const glowStyle = glow ? `animation-delay:-${Date.now() - glow.since}ms` : null;
   const slots = OUTCOMES.map((outcome, i) => {
     const planet = table[outcome];
     const mine = matchesMine(ctx, outcome, planet);
-    const label = `${outcomeName(outcome)}: ${planetLabel(planet)}${mine ? ", matches your Agenda" : ""}`;
+    const label = `${outcomeName(outcome)}: ${planetLabel(planet)}${mine ? ", matches your Agenda" : ""}${moved.has(outcome) ? ", just moved by the Leader" : ""}`;
     let card;
     if (arranging) {
       card = h("button", {
@@ -172,7 +248,8 @@ function planetsPanel(ctx) {
       i < 4 ? h("button", { type: "button", class: "small", disabled: ctx.busy, "aria-label": `Move ${planet.id} right (swap ${outcomeName(outcome)} and ${outcomeName(OUTCOMES[i + 1])})`, dataset: { key: `right:${outcome}`, move: `right:${outcome}` }, onclick: () => swapTo(ctx, outcome, OUTCOMES[i + 1]) }, "▶") : null,
     ) : null;
     return h("li", {
-      class: `slot${mine ? " match" : ""}`, dataset: { slot: outcome },
+      class: `slot${mine ? " match" : ""}${moved.has(outcome) ? " moved" : ""}`, dataset: { slot: outcome, moved: String(moved.has(outcome)) },
+      style: moved.has(outcome) ? glowStyle : null,
       ondragover: arranging ? (event) => { event.preventDefault(); event.currentTarget.classList.add("over"); } : null,
       ondragleave: arranging ? (event) => event.currentTarget.classList.remove("over") : null,
       ondrop: arranging ? (event) => {
@@ -180,106 +257,337 @@ function planetsPanel(ctx) {
         event.currentTarget.classList.remove("over");
         swapTo(ctx, event.dataTransfer.getData("text/plain"), outcome);
       } : null,
-    }, card, h("span", { class: "outcome-name" }, outcomeName(outcome)), moves);
+    }, moved.has(outcome) ? h("span", { class: "moved-tag", "aria-hidden": "true" }, "moved") : null,
+    card, h("span", { class: "outcome-name" }, outcomeName(outcome)), moves);
   });
   const title = view.phase === "negotiate" ? `Proposal ${view.proposal}: the Leader's arrangement` : `Proposal ${view.proposal}: the arrangement`;
+  const last = view.phase === "negotiate" ? swapRecord(ctx) : null;
   return h("section", { class: "panel council-table", "aria-labelledby": "council-planets-title" },
-    h("h2", { id: "council-planets-title" }, title),
+    h("div", { class: "table-head" }, h("h2", { id: "council-planets-title" }, title), timerRow(ctx)),
     h("ol", { class: "planets", id: "council-planets", "aria-label": "Planets above the outcomes" }, slots),
-    arranging
-      ? h("p", { class: "help", id: "council-arrange-help" }, "You are the Leader: drag a planet onto another to swap them, or press one planet then another, or focus a planet and use the arrow keys (◀ ▶ buttons do the same). Everyone sees each swap at once.")
-      : h("p", { class: "help" }, view.phase === "negotiate" ? `${ctx.name(view.leader)} (the Leader) arranges the planets; everyone sees each change live.` : ""),
-    ctx.view.you ? h("p", { class: "help" }, "✓ marks a planet that scores for your secret Agenda (only you see this).") : null,
-    facts([
-      ["Deck", plural(view.deck_size, "card")],
-      view.discards.length ? ["Left Black Hole", view.discards.map((d) => `${d.planet} (round ${d.round}, Proposal ${d.proposal})`).join(", ")] : null,
-    ]));
+    last && last.pair
+      ? h("p", { class: `last-swap${glow ? " fresh" : ""}`, id: "council-last-swap", dataset: { outcomes: last.pair.map((k) => OUTCOMES[k]).join(" ") } },
+        glow ? "Just now: " : "Last change: ", `${swapSentence(ctx, last.pair, view.leader)}.`)
+      : null,
+    h("p", { class: "help", id: arranging ? "council-arrange-help" : null },
+      arranging
+        ? "You are the Leader: drag a planet onto another, press two planets, or use the arrow keys or ◀ ▶ to swap them; everyone sees each swap at once. "
+        : (view.phase === "negotiate" ? `${ctx.name(view.leader)} (the Leader) arranges the planets and calls the Vote${timerFor ? ", or the time runs out" : ""}. ` : ""),
+      ctx.view.you ? "✓ marks a planet that scores for your secret Agenda (only you see this). " : "",
+      `Deck: ${plural(view.deck_size, "card")}.`,
+      view.discards.length ? ` Left Black Hole: ${view.discards.map((d) => `${d.planet} (round ${d.round}, Proposal ${d.proposal})`).join(", ")}.` : ""));
 }
 
-// ------------------------------------------------------------------ timer and negotiation
-function timerPanel(ctx) {
-  const view = ctx.view;
-  if (view.phase !== "negotiate") {
+// ------------------------------------------------------------------ the live timer
+// The negotiation period's end, from the server's clock: `clock.period_deadline_ts` minus the server
+// time `clock.now` the payload was made at, against this browser's time when it arrived.
+function timerSeconds(ctx) {
+  const clock = ctx.payload.clock || {};
+  return clock.period_seconds || ctx.view.negotiation_seconds || 0;
+}
+
+function syncTimer(ctx) {
+  const clock = ctx.payload.clock;
+  const deadline = ctx.view.phase === "negotiate" && clock ? clock.period_deadline_ts : null;
+  if (!deadline) {
     timerFor = null;
     return null;
   }
-  const clock = ctx.payload.clock;
-  const deadline = clock && clock.period_deadline_ts;
-  const parts = [];
-  if (deadline) {
-    if (!timerFor || timerFor.deadline !== deadline) timerFor = { deadline, seconds: view.negotiation_seconds };
-    const left = Math.max(0, Math.ceil(deadline - serverNow()));
-    parts.push(h("div", {
-      class: "sand-timer", id: "council-timer", role: "timer", "aria-label": "Sand timer",
-      "aria-valuemin": "0", "aria-valuemax": String(view.negotiation_seconds), "aria-valuenow": String(left),
-    }, h("span", { class: "glass", "aria-hidden": "true" }, h("span", { class: "sand-top" }), h("span", { class: "sand-bottom" })),
-    h("span", { class: "timer-text" }, `${left} s`)));
-  } else {
-    timerFor = null;
-    parts.push(h("p", { class: "help" }, "No sand timer at this table: the Leader calls the Vote (or runs out of moves)."));
-  }
-  const call = actionButton(ctx, "call vote", "Call the Vote", { class: "primary" });
-  return h("section", { class: "panel council-timer-panel", "aria-labelledby": "council-timer-title" },
-    h("h2", { id: "council-timer-title" }, "Negotiation"),
-    h("div", { class: "timer-row" }, parts, call),
-    h("p", { class: "help" }, `The Vote starts when the Leader calls it${deadline ? ` or when the ${view.negotiation_seconds}-second timer runs out` : ""}.`));
+  if (!timerFor || timerFor.deadline !== deadline) timerFor = { deadline, seconds: timerSeconds(ctx), told: new Set() };
+  return timerFor;
 }
 
+// One countdown element: the big one (`big`) above the table or the small one in the move panel.
+function timerElement(big) {
+  const left = timerFor ? Math.max(0, timerFor.deadline - serverNow()) : 0;
+  const share = timerFor && timerFor.seconds ? Math.min(1, left / timerFor.seconds) : 0;
+  const attrs = big
+    ? { class: `council-clock big${left < URGENT_SECONDS ? " urgent" : ""}`, id: "council-timer", role: "timer", "aria-live": "off", "aria-label": `Negotiation timer: ${Math.ceil(left)} seconds left` }
+    : { class: `council-clock small${left < URGENT_SECONDS ? " urgent" : ""}`, "aria-hidden": "true" };
+  return h("div", { ...attrs, dataset: { councilTimer: big ? "big" : "small", left: String(Math.ceil(left)) } },
+    h("span", { class: "timer-text" }, fmtClock(left)),
+    timerFor && timerFor.seconds ? h("span", { class: "timer-bar", "aria-hidden": "true" }, h("span", { class: "timer-fill", style: `width:${(share * 100).toFixed(1)}%` })) : null);
+}
+
+// The big countdown and the Leader's "Call the Vote", in the head of the table panel (near the table).
+function timerRow(ctx) {
+  const view = ctx.view;
+  if (view.phase !== "negotiate") return null;
+  const timer = syncTimer(ctx);
+  const call = actionButton(ctx, "call vote", "Call the Vote", { class: "primary" });
+  return h("div", { class: "timer-row", id: "council-timer-row" },
+    timer ? timerElement(true) : h("p", { class: "help" }, "No timer at this table: the Leader calls the Vote."), call);
+}
+
+// ------------------------------------------------------------------ what each seat stands for
+// Plain words for what a record asks of the table: "as it stands", a swap ("Mine ↔ Conquer") or a whole
+// arrangement (compact planet faces with their outcomes).
+function wantedWords(ctx, rec) {
+  const base = rec.table || currentIds(ctx.view);
+  const wants = rec.wants || base;
+  const diff = OUTCOMES.map((_, i) => i).filter((i) => base[i] !== wants[i]);
+  if (!diff.length) return { kind: "same", words: null };
+  if (diff.length === 2 && base[diff[0]] === wants[diff[1]] && base[diff[1]] === wants[diff[0]]) {
+    return { kind: "swap", words: `${outcomeName(OUTCOMES[diff[0]])} ↔ ${outcomeName(OUTCOMES[diff[1]])}` };
+  }
+  return { kind: "table", words: miniTable(ctx, wants) };
+}
+
+function miniTable(ctx, ids) {
+  const byId = planetsById(ctx.view);
+  const said = OUTCOMES.map((o, i) => `${outcomeName(o)} ${ids[i]}`).join(", ");
+  return h("span", { class: "mini-table", role: "img", "aria-label": said, title: said }, OUTCOMES.map((o, i) => {
+    const p = byId.get(ids[i]);
+    return h("span", { class: "mini-slot" }, h("span", { class: `mini-planet colour-${p ? p.colour : "back"}` }, p ? (p.points > 0 ? `+${p.points}` : String(p.points)) : "?"),
+      h("span", { class: "mini-outcome" }, outcomeName(o).replace("Black Hole", "B.Hole")));
+  }));
+}
+
+// One record (a pledge, a suggestion, a request, a claim) in words; said on an older arrangement than
+// the one on the table now, it is greyed and says so.
+function recordWords(ctx, rec) {
+  const wanted = wantedWords(ctx, rec);
+  const vote = rec.vote === "fail" ? "Fail" : "Pass";
+  switch (rec.kind) {
+    case "support":
+    case "oppose":
+    case "pledge":
+      if (wanted.kind === "same") return [`will vote ${vote} `, h("strong", {}, "as it stands")];
+      if (wanted.kind === "swap") return [`will vote ${vote} if `, h("strong", {}, wanted.words)];
+      return [`will vote ${vote} if the table is `, wanted.words];
+    case "suggest":
+    case "suggest table":
+      if (wanted.kind === "swap") return ["suggests ", h("strong", {}, wanted.words)];
+      if (wanted.kind === "same") return ["suggests the table as it stands"];
+      return ["suggests the table ", wanted.words];
+    case "ask":
+      return [`asks the Leader for ${plural(rec.coins, "coin")}`];
+    case "claim":
+      return [`claims ${ctx.name(rec.about)} wants ${rec.colour} at ${outcomeName(rec.outcome)}`];
+    case "done":
+      return ["has nothing more to say"];
+    case "say":
+      return [`“${rec.text.replace(/^say /, "")}”`];
+    default:
+      return [describeTalk(rec.text || "", ctx)];
+  }
+}
+
+function recordLine(ctx, rec, cls) {
+  const now = currentIds(ctx.view);
+  const stale = Array.isArray(rec.table) && !sameIds(rec.table, now);
+  const conditional = ["pledge", "suggest", "suggest table"].includes(rec.kind) && Array.isArray(rec.wants) && !sameIds(rec.wants, rec.table);
+  const met = conditional && sameIds(rec.wants, now);
+  return h("li", { class: `stand ${cls}${stale ? " stale" : ""}`, dataset: { kind: rec.kind, stale: String(stale), met: String(met) } },
+    h("span", { class: "stand-words" }, recordWords(ctx, rec)),
+    met ? h("span", { class: "badge met" }, rec.kind === "pledge" ? "the table matches now" : "done") : null,
+    stale ? h("span", { class: "stale-note" }, "(before the last change)") : null);
+}
+
+// Per seat, the latest of each: its pledges (one per arrangement it is about), suggestion, request,
+// claims; its open offer with Accept (the Leader's page) or Withdraw (its own page).
+function standing(talk, n) {
+  const seats = [...Array(n).keys()].map(() => ({ pledges: new Map(), suggest: null, ask: null, claims: [], done: false }));
+  for (const rec of talk) {
+    if (!rec || typeof rec !== "object" || !seats[rec.seat]) continue;
+    const s = seats[rec.seat];
+    s.done = rec.kind === "done";
+    if (["support", "oppose", "pledge"].includes(rec.kind)) {
+      const key = (rec.wants || rec.table || []).join(" ");
+      s.pledges.delete(key);
+      s.pledges.set(key, rec);
+    } else if (rec.kind === "suggest" || rec.kind === "suggest table") s.suggest = rec;
+    else if (rec.kind === "ask") s.ask = rec;
+    else if (rec.kind === "claim") s.claims.push(rec);
+  }
+  return seats;
+}
+
+function standsPanel(ctx) {
+  const view = ctx.view;
+  if (view.phase !== "negotiate" && view.phase !== "vote") return null;
+  const n = view.positions.length;
+  const seats = standing(view.talk || [], n);
+  const rows = [...Array(n).keys()].map((s) => {
+    const st = seats[s];
+    const lines = [];
+    if (s === view.leader) {
+      const moves = swapRecord(ctx);
+      lines.push(h("li", { class: "stand stand-leader" }, `is the Leader${moves.key !== "log" && moves.n ? `: ${plural(moves.n, "swap")} this Proposal` : ""}`));
+    }
+    if (view.offers.includes(s)) {
+      lines.push(h("li", { class: "stand stand-offer", dataset: { kind: "offer" } }, h("span", { class: "badge offer" }, "offers the Leader 1 coin"),
+        actionButton(ctx, `accept ${s}`, "Accept", { class: "action small", extra: { "aria-label": `Accept ${ctx.name(s)}'s 1-coin bribe` } }),
+        s === ctx.seat ? actionButton(ctx, "withdraw", "Withdraw", { class: "action small", extra: { "aria-label": "Withdraw my offer" } }) : null));
+    }
+    if (view.accepted_from === s) lines.push(h("li", { class: "stand stand-accepted", dataset: { kind: "accepted" } }, "the Leader accepted their 1-coin bribe"));
+    if (view.pending[s]) lines.push(h("li", { class: "stand stand-pending", dataset: { kind: "pending" } }, `holds ${plural(view.pending[s], "coin")} from the Leader (kept if it passes, returned if it fails)`));
+    if (st.ask) lines.push(recordLine(ctx, st.ask, "stand-ask"));
+    for (const rec of [...st.pledges.values()].slice(-3)) lines.push(recordLine(ctx, rec, "stand-pledge"));
+    if (st.suggest) lines.push(recordLine(ctx, st.suggest, "stand-suggest"));
+    for (const rec of st.claims.slice(-2)) lines.push(recordLine(ctx, rec, "stand-claim"));
+    if (st.done) lines.push(h("li", { class: "stand muted" }, "has nothing more to say"));
+    if (!lines.length) lines.push(h("li", { class: "stand muted" }, "no offer, pledge or suggestion yet"));
+    return h("li", { class: `seat-stand${s === ctx.seat ? " me" : ""}`, dataset: { seat: String(s) } },
+      h("strong", { class: "seat-stand-name" }, ctx.name(s)), h("ul", { class: "stand-lines" }, lines));
+  });
+  return h("section", { class: "panel council-stands", "aria-labelledby": "council-stands-title" },
+    h("h2", { id: "council-stands-title" }, "Where everyone stands"),
+    h("ul", { class: "stands", id: "council-stands" }, rows),
+    h("p", { class: "help" }, "Pledges and offers bind nobody until the secret vote. Grey lines were said before the Leader's last change."));
+}
+
+// ------------------------------------------------------------------ the draft arrangement
+// A copy of the table this seat rearranges for itself (press two planets to swap them, or drag one onto
+// another), then sends as a suggestion or a conditional pledge. Untouched, it follows the table.
+function draftOf(ctx) {
+  const now = currentIds(ctx.view);
+  const same = draft && draft.proposal === ctx.view.proposals_made && [...draft.ids].sort().join() === [...now].sort().join();
+  if (!same) draft = { proposal: ctx.view.proposals_made, ids: [...now], touched: false, picked: null };
+  if (!draft.touched) draft.ids = [...now];
+  return draft;
+}
+
+function draftSwap(ctx, i, j) {
+  if (i === j || i === null || j === null) return;
+  const ids = [...draft.ids];
+  [ids[i], ids[j]] = [ids[j], ids[i]];
+  draft.ids = ids;
+  draft.touched = !sameIds(ids, currentIds(ctx.view));
+  draft.picked = null;
+  ctx.redraw();
+}
+
+// What to send for the draft: the one-swap forms when it is one swap away from the table, the
+// whole-arrangement forms otherwise (the server parses any action text, not only the listed ones).
+function draftActions(ctx) {
+  const now = currentIds(ctx.view);
+  const diff = OUTCOMES.map((_, i) => i).filter((i) => draft.ids[i] !== now[i]);
+  if (!diff.length) return null;
+  if (diff.length === 2) {
+    const [a, b] = diff.map((i) => OUTCOMES[i]);
+    const pair = `${a} ${b}`;
+    return { words: `${outcomeName(a)} ↔ ${outcomeName(b)}`, suggest: `suggest swap ${pair}`, pass: `pledge pass if swap ${pair}`, fail: `pledge fail if swap ${pair}` };
+  }
+  const ids = draft.ids.join(" ");
+  return { words: "my table", status: `${diff.length} planets differ from the table`, suggest: `suggest table ${ids}`, pass: `pledge pass if table ${ids}`, fail: `pledge fail if table ${ids}` };
+}
+
+function draftBox(ctx) {
+  const d = draftOf(ctx);
+  const byId = planetsById(ctx.view);
+  const slots = OUTCOMES.map((outcome, i) => {
+    const planet = byId.get(d.ids[i]);
+    const changed = d.ids[i] !== currentIds(ctx.view)[i];
+    const mine = matchesMine(ctx, outcome, planet);
+    return h("li", {
+      class: `draft-slot${changed ? " changed" : ""}`, dataset: { draftSlot: outcome },
+      ondragover: (event) => event.preventDefault(),
+      ondrop: (event) => {
+        event.preventDefault();
+        const from = Number(event.dataTransfer.getData("text/x-council-draft"));
+        if (!Number.isNaN(from)) draftSwap(ctx, from, i);
+      },
+    }, h("button", {
+      type: "button", class: `draft-planet${d.picked === i ? " picked" : ""}`, draggable: "true",
+      "aria-pressed": d.picked === i ? "true" : "false",
+      "aria-label": `Your idea, ${outcomeName(outcome)}: ${planetLabel(planet)}${mine ? ", matches your Agenda" : ""}. ${d.picked !== null && d.picked !== i ? `Press to swap with ${outcomeName(OUTCOMES[d.picked])}.` : "Press, then press another planet to swap them."}`,
+      dataset: { key: `draft:${outcome}`, draftPlanet: planet ? planet.id : "" },
+      onclick: () => {
+        if (d.picked !== null && d.picked !== i) draftSwap(ctx, d.picked, i);
+        else {
+          d.picked = d.picked === i ? null : i;
+          ctx.redraw();
+        }
+      },
+      ondragstart: (event) => {
+        event.dataTransfer.setData("text/x-council-draft", String(i));
+        event.dataTransfer.effectAllowed = "move";
+      },
+    }, planetCard(planet, { mark: mine })), h("span", { class: "outcome-name" }, outcomeName(outcome)));
+  });
+  const send = draftActions(ctx);
+  const button = (text, label, key) => h("button", {
+    type: "button", class: "action", disabled: ctx.busy || !send, dataset: { key: `draft-${key}`, draftSend: key, action: send ? text : "" },
+    onclick: () => { if (send) ctx.act(text); },
+  }, label);
+  return h("div", { class: "draft", id: "council-draft" },
+    h("h3", {}, "Your idea for the table"),
+    h("ol", { class: "draft-planets", "aria-label": "Your draft arrangement: press two planets to swap them" }, slots),
+    h("p", { class: "draft-status", id: "council-draft-status" }, send ? `Your idea: ${send.status || send.words}.` : "Press two planets to swap them here; the real table stays as it is until you send your idea."),
+    h("div", { class: "actions draft-actions" },
+      button(send && send.suggest, send ? `Suggest ${send.words}` : "Suggest it", "suggest"),
+      button(send && send.pass, send ? `Pass if ${send.words}` : "Pass if so", "pass"),
+      button(send && send.fail, send ? `Fail if ${send.words}` : "Fail if so", "fail"),
+      d.touched ? h("button", { type: "button", class: "action small", dataset: { key: "draft-reset" }, onclick: () => { draft.touched = false; draft.picked = null; ctx.redraw(); } }, "Back to the table") : null));
+}
+
+// ------------------------------------------------------------------ the move panel (next to the chat)
 function negotiationPanel(ctx) {
   const view = ctx.view;
   if (view.phase !== "negotiate" || ctx.seat === null || ctx.seat === undefined) return null;
-  const legal = new Set(ctx.legal);
   const body = [];
+  const head = h("div", { class: "dock-head" },
+    h("h2", { id: "your-move-title" }, isLeader(ctx) ? "Your move: you are the Leader" : "Your move: negotiate"),
+    timerFor ? timerElement(false) : null);
   if (!ctx.legal.length) {
-    return h("section", { class: "panel", id: "your-move", tabindex: "-1", "aria-labelledby": "your-move-title" },
-      h("h2", { id: "your-move-title" }, "Negotiation"),
-      h("p", {}, "You have no negotiation moves left this Proposal. The chat stays open; wait for the Vote."));
+    return h("section", { class: "panel council-dock", id: "your-move", tabindex: "-1", "aria-labelledby": "your-move-title" },
+      head, h("p", {}, "You have no negotiation moves left this Proposal. The chat stays open; wait for the Vote."));
   }
   if (isLeader(ctx)) {
     const bribes = [];
     for (let s = 0; s < view.positions.length; s++) {
       if (s === ctx.seat) continue;
       const buttons = [];
-      for (let k = 1; k <= 5; k++) {
-        buttons.push(actionButton(ctx, `bribe ${s} ${k}`, `Give ${plural(k, "coin")}`));
-      }
-      const accept = actionButton(ctx, `accept ${s}`, `Accept ${ctx.name(s)}'s 1-coin bribe`);
+      for (let k = 1; k <= 5; k++) buttons.push(actionButton(ctx, `bribe ${s} ${k}`, plural(k, "coin"), { class: "action small", extra: { "aria-label": `Give ${ctx.name(s)} ${plural(k, "coin")}` } }));
+      const accept = actionButton(ctx, `accept ${s}`, "Accept their 1 coin", { class: "action small" });
       if (buttons.some(Boolean) || accept) {
-        bribes.push(h("li", { dataset: { seat: String(s) } }, h("strong", {}, ctx.label(s)), " ", buttons, accept,
+        bribes.push(h("li", { dataset: { seat: String(s) } }, h("strong", {}, ctx.name(s)), buttons.some(Boolean) ? " give: " : " ", buttons, accept,
           view.offers.includes(s) ? h("span", { class: "badge turn" }, "offers you 1 coin") : null,
           view.pending[s] ? h("span", { class: "badge" }, `${view.pending[s]} pending`) : null));
       }
     }
     body.push(h("h3", {}, `Bribes (Bribe Space: ${plural(view.bribe_space, "coin")})`),
       bribes.length ? h("ul", { class: "bribe-list", id: "council-bribes" }, bribes) : h("p", { class: "muted" }, "No bribe to give or take now."),
-      h("p", { class: "help" }, "Coins given from the Bribe Space lie next to the player's Bank until the vote: kept if it passes, returned if it fails. You may accept one 1-coin bribe per Proposal, never from a player you bribed."));
+      h("p", { class: "help" }, "Coins you give wait beside the player's Bank: kept if the Proposal passes, returned if it fails. You may accept one 1-coin bribe per Proposal, not from a player you bribed."));
   } else {
-    const money = [
+    body.push(draftBox(ctx));
+    const asks = [1, 2, 3, 4, 5].map((k) => (k <= Math.max(1, view.bribe_space) ? actionButton(ctx, `ask bribe ${k}`, plural(k, "coin"), { class: "action small", extra: { "aria-label": `Ask the Leader for ${plural(k, "coin")}` } }) : null));
+    body.push(h("div", { class: "actions quick", id: "council-quick" },
+      actionButton(ctx, "support", "I'll pass as it stands"),
+      actionButton(ctx, "oppose", "I'll fail as it stands")),
+    h("div", { class: "actions quick" },
       actionButton(ctx, "offer", "Offer the Leader 1 coin"),
       actionButton(ctx, "withdraw", "Withdraw my offer"),
-    ];
-    const asks = [1, 2, 3, 4, 5].map((k) => (k <= Math.max(1, view.bribe_space) ? actionButton(ctx, `ask bribe ${k}`, `Ask for ${plural(k, "coin")}`) : null));
-    const pledges = [actionButton(ctx, "support", "I will vote Pass (support)"), actionButton(ctx, "oppose", "I will vote Fail (oppose)")];
-    body.push(h("h3", {}, "Bribes and pledges"),
-      h("div", { class: "actions" }, money, asks),
-      h("div", { class: "actions" }, pledges, actionButton(ctx, "done", "Nothing more to say")),
-      h("p", { class: "help" }, `Moves left this Proposal: ${view.moves_left[ctx.seat]} (suggestions, pledges, offers and claims each use one; chat below is free).`));
+      asks.some(Boolean) ? h("span", { class: "ask-row" }, "Ask for ", asks) : null,
+      actionButton(ctx, "done", "Nothing more", { class: "action small" })));
+    const left = view.moves_left ? view.moves_left[ctx.seat] : null;
+    if (left !== null && left !== undefined) body.push(h("p", { class: "help" }, `Moves left this Proposal: ${left} (suggestions, pledges, offers and claims each use one; chat is free).`));
   }
+  return h("section", { class: `panel council-dock${ctx.legal.length ? " ask" : ""}`, id: "your-move", tabindex: "-1", "aria-labelledby": "your-move-title" },
+    head, body);
+}
+
+// The one-click swap suggestions (and the claim form): the draft does the same with two presses.
+function moreTalkPanel(ctx) {
+  const view = ctx.view;
+  if (view.phase !== "negotiate" || ctx.seat === null || ctx.seat === undefined) return null;
+  const legal = new Set(ctx.legal);
   const suggestions = [];
   for (let i = 0; i < 5; i++) {
     for (let j = i + 1; j < 5; j++) {
       const text = `suggest swap ${OUTCOMES[i]} ${OUTCOMES[j]}`;
-      if (legal.has(text)) suggestions.push(actionButton(ctx, text, `Swap ${outcomeName(OUTCOMES[i])} and ${outcomeName(OUTCOMES[j])}`, { class: "action suggestion" }));
+      if (legal.has(text)) suggestions.push(actionButton(ctx, text, `${outcomeName(OUTCOMES[i])} ↔ ${outcomeName(OUTCOMES[j])}`, { class: "action suggestion" }));
     }
   }
+  const body = [];
   if (suggestions.length) {
-    body.push(h("h3", {}, isLeader(ctx) ? "Suggest (announce a swap without making it)" : "Suggest a swap to the Leader"),
+    body.push(h("h3", {}, isLeader(ctx) ? "Suggest a swap (announce it without making it)" : "Suggest a swap in one press"),
       h("div", { class: "actions suggestions", id: "council-suggestions" }, suggestions));
   }
   if (ctx.legal.some((t) => t.startsWith("claim "))) body.push(claimForm(ctx));
   if (!body.length) return null;
-  return h("section", { class: `panel${ctx.legal.length ? " ask" : ""}`, id: "your-move", tabindex: "-1", "aria-labelledby": "your-move-title" },
-    h("h2", { id: "your-move-title" }, isLeader(ctx) ? "Your move: you are the Leader" : "Your move: negotiate"), body);
+  return h("section", { class: "panel", "aria-label": "More ways to talk" }, body);
 }
 
 function claimForm(ctx) {
@@ -306,12 +614,17 @@ function claimForm(ctx) {
 function talkPanel(ctx) {
   const talk = ctx.view.talk || [];
   if (ctx.view.phase !== "negotiate" && ctx.view.phase !== "vote") return null;
-  return h("section", { class: "panel", "aria-labelledby": "council-talk-title" },
-    h("h2", { id: "council-talk-title" }, "This Proposal's talk"),
+  return h("section", { class: "panel council-talk", "aria-labelledby": "council-talk-title" },
+    h("h2", { id: "council-talk-title" }, "Everything said this Proposal"),
     talk.length
-      ? h("ul", { class: "talk", id: "council-talk" }, talk.map((t) => h("li", { dataset: { seat: String(t.seat) } }, h("strong", {}, `${ctx.name(t.seat)}: `), describeTalk(t.text, ctx))))
-      : h("p", { class: "muted" }, "No suggestions, pledges or claims yet."),
-    ctx.view.offers.length ? h("p", {}, `Open offers to the Leader: ${ctx.view.offers.map(ctx.name).join(", ")}.`) : null);
+      ? h("ol", { class: "talk", id: "council-talk" }, talk.map((t) => {
+        if (typeof t === "string") return h("li", {}, describeTalk(t, ctx));
+        const line = recordLine(ctx, t, "");
+        line.dataset.seat = String(t.seat);
+        line.prepend(h("strong", {}, `${ctx.name(t.seat)}:`));
+        return line;
+      }))
+      : h("p", { class: "muted" }, "No suggestions, pledges or claims yet."));
 }
 
 function describeTalk(text, ctx) {
@@ -522,73 +835,115 @@ function historyPanel(ctx) {
 }
 
 // ------------------------------------------------------------------ chat
+// One thread: the server's chat lines (`{id, seat, text, ts, ply}`) and the engine's `say` talk (the
+// bots' one-line answers, a terminal player's chat), in table order: a line said at ply p comes after
+// the events of ply p.
 function mergeChat(lines) {
-  for (const line of lines || []) if (line && line.id !== undefined) chat.set(line.id, line);
+  for (const line of lines || []) {
+    if (line && line.id !== undefined) chat.set(`c${line.id}`, { ...line, key: `c${line.id}`, order: [line.ply || 0, 1, line.id] });
+  }
+}
+
+let talkMerged = false; // engine lines in the first picture have no time of their own; later ones get their arrival
+let talkScanned = null; // the log (length and last ply) already looked through: a chat redraw skips the scan
+function mergeTalk(ctx) {
+  const log = ctx.log;
+  const mark = `${log.length}:${log.length ? log[log.length - 1].ply : -1}`;
+  if (mark === talkScanned) return;
+  talkScanned = mark;
+  const present = new Set();
+  for (const e of log) {
+    const rec = e.kind === "talk" && e.data ? e.data.talk : null;
+    if (!rec || rec.kind !== "say") continue;
+    const key = `t${e.ply}`; // one action per ply: one talk event per ply
+    present.add(key);
+    if (!chat.has(key)) {
+      chat.set(key, { key, seat: rec.seat, text: String(rec.text || "").replace(/^say /, ""), ts: talkMerged ? serverNow() : null, ply: e.ply, order: [e.ply, 0, 0], engine: true });
+    }
+  }
+  for (const [key, line] of chat) if (line.engine && !present.has(key)) chat.delete(key); // taken back by an undo
+  talkMerged = true;
+}
+
+function chatOrder(a, b) {
+  for (let i = 0; i < 3; i++) if (a.order[i] !== b.order[i]) return a.order[i] - b.order[i];
+  return 0;
 }
 
 // The chat log is one long-lived list: new lines are appended (its scroll position and its live region
 // survive the redraw of everything else on every state).
 const chatLog = h("ol", { class: "chat-log", id: "chat-log", "aria-live": "polite", "aria-relevant": "additions", tabindex: "0", "aria-label": "Chat messages" });
 const chatShown = new Set();
-let chatShownUpTo = -1;
+let chatLastShown = null;
 
 function chatLine(l, ctx) {
-  return h("li", { dataset: { seat: String(l.seat), id: String(l.id) }, class: l.seat === ctx.seat ? "mine" : "" },
-    h("span", { class: "chat-time" }, new Date(l.ts * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })), " ",
+  return h("li", { dataset: { seat: String(l.seat), id: l.key, source: l.engine ? "talk" : "chat" }, class: `${l.seat === ctx.seat ? "mine" : ""}${l.engine ? " engine" : ""}` },
+    h("span", { class: "chat-time" }, l.ts ? new Date(l.ts * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : ""), " ",
     h("strong", {}, `${ctx.name(l.seat)}: `), h("span", { class: "chat-text" }, l.text));
 }
 
 function updateChatLog(ctx) {
-  const all = [...chat.values()].sort((a, b) => a.id - b.id).slice(-200);
-  const fresh = all.filter((l) => !chatShown.has(l.id));
+  const all = [...chat.values()].sort(chatOrder).slice(-200);
+  const fresh = all.filter((l) => !chatShown.has(l.key));
+  const gone = [...chatShown].some((key) => !chat.has(key));
   if (!all.length) {
-    if (!chatLog.children.length) chatLog.append(h("li", { class: "muted empty" }, "Nobody has said anything yet."));
+    if (!chatLog.children.length || gone) chatLog.replaceChildren(h("li", { class: "muted empty" }, "Nobody has said anything yet."));
+    chatShown.clear();
     return;
   }
-  if (!fresh.length) return;
+  if (!fresh.length && !gone) return;
   const atBottom = chatLog.scrollHeight - chatLog.scrollTop - chatLog.clientHeight < 30;
-  if (fresh.some((l) => l.id < chatShownUpTo)) {
-    // Older lines arrived (the history asked for after the first picture): lay the whole list out again.
+  if (gone || (chatLastShown && fresh.some((l) => chatOrder(l, chatLastShown) < 0))) {
+    // Older lines arrived (the history asked for after the first picture) or a line was taken back:
+    // lay the whole list out again.
     chatLog.replaceChildren(...all.map((l) => chatLine(l, ctx)));
     chatShown.clear();
-    for (const l of all) chatShown.add(l.id);
+    for (const l of all) chatShown.add(l.key);
   } else {
     for (const empty of chatLog.querySelectorAll("li.empty")) empty.remove();
     for (const l of fresh) {
       chatLog.append(chatLine(l, ctx));
-      chatShown.add(l.id);
+      chatShown.add(l.key);
     }
     while (chatLog.children.length > 200) chatLog.firstElementChild.remove();
   }
-  chatShownUpTo = all[all.length - 1].id;
+  chatLastShown = all[all.length - 1];
   if (atBottom || fresh.length === all.length) requestAnimationFrame(() => { chatLog.scrollTop = chatLog.scrollHeight; });
 }
 
+// The chat form, like the log, lives across redraws: at a live table a state arrives with every
+// player's action, and a box made anew each time would lose what is being typed (and a click on Send).
+let chatCtx = null;
+const chatInput = h("input", { type: "text", id: "chat-input", autocomplete: "off", dataset: { key: "chat-input" } });
+const chatSend = h("button", { type: "submit", id: "chat-send", dataset: { key: "chat-send" } }, "Send");
+const chatForm = h("form", {
+  class: "chat-form", id: "chat-form", onsubmit: (event) => {
+    event.preventDefault();
+    const ctx = chatCtx;
+    const text = chatInput.value.trim();
+    if (!text || !ctx) return;
+    if (ctx.send({ type: "chat", text })) {
+      chatInput.value = "";
+      ctx.showError("");
+    } else ctx.showError("You are offline: the message was not sent.");
+  },
+}, h("label", { for: "chat-input", class: "visually-hidden" }, "Chat message"), chatInput, chatSend);
+
 function chatPanel(ctx) {
   mergeChat(ctx.extra && ctx.extra.chat);
+  mergeTalk(ctx);
   updateChatLog(ctx);
+  chatCtx = ctx;
   const seated = ctx.seat !== null && ctx.seat !== undefined;
-  const limit = (ctx.extra && ctx.extra.chat_max_chars) || 200;
-  const input = h("input", {
-    type: "text", id: "chat-input", maxlength: String(limit), autocomplete: "off", disabled: !seated,
-    placeholder: seated ? "Say something to the table" : "Take a seat to chat", dataset: { key: "chat-input", keep: "" },
-  });
-  const form = h("form", {
-    class: "chat-form", id: "chat-form", onsubmit: (event) => {
-      event.preventDefault();
-      const text = input.value.trim();
-      if (!text) return;
-      if (ctx.send({ type: "chat", text })) {
-        input.value = "";
-        ctx.showError("");
-      } else ctx.showError("You are offline: the message was not sent.");
-    },
-  }, h("label", { for: "chat-input", class: "visually-hidden" }, "Chat message"), input,
-  h("button", { type: "submit", id: "chat-send", disabled: !seated, dataset: { key: "chat-send" } }, "Send"));
+  const limit = String((ctx.extra && ctx.extra.chat_max_chars) || 200);
+  if (chatInput.maxLength !== Number(limit)) chatInput.setAttribute("maxlength", limit);
+  chatInput.disabled = !seated;
+  chatSend.disabled = !seated;
+  chatInput.placeholder = seated ? "Say something to the table" : "Take a seat to chat";
   return h("section", { class: "panel council-chat", "aria-labelledby": "council-chat-title" },
     h("h2", { id: "council-chat-title" }, "Table chat"),
     chatLog,
-    form,
+    chatForm,
     h("p", { class: "help" }, "Everyone at the table (and anyone watching) reads the chat; there are no private messages. Promises here bind nobody."));
 }
 
@@ -615,24 +970,38 @@ function announce(ctx) {
   } else if (now.proposalsMade !== before.proposalsMade && now.phase === "negotiate") {
     text = `Proposal ${view.proposal}: ${ctx.name(view.leader)} leads the negotiation.`;
   }
+  if (!text && view.phase === "negotiate" && isLeader(ctx) && offersSeen && offersSeen.proposal === view.proposals_made) {
+    const fresh = view.offers.filter((s) => !offersSeen.offers.includes(s));
+    if (fresh.length) text = `${fresh.map(ctx.name).join(" and ")} offer${fresh.length > 1 ? "" : "s"} you 1 coin.`;
+  }
+  offersSeen = { proposal: view.proposals_made, offers: [...view.offers] };
   if (text) announcer.textContent = text;
 }
 
 // ------------------------------------------------------------------ the renderer
 function render(ctx) {
   const clock = ctx.payload.clock;
-  clockOffset = clock && clock.now ? clock.now - Date.now() / 1000 : clockOffset;
+  if (ctx.payload !== offsetFrom) {
+    // Measured once per payload, when it arrives: a redraw for a chat line must not measure it again.
+    offsetFrom = ctx.payload;
+    if (clock && clock.now) clockOffset = clock.now - Date.now() / 1000;
+  }
   if (!chatHistoryAsked && ctx.send({ type: "chat_history" })) chatHistoryAsked = true;
   announce(ctx);
+  noticeSwaps(ctx);
+  syncTimer(ctx);
   const view = ctx.view;
   const out = [announcer];
   if (view.phase === "over") {
     out.push(historyPanel(ctx), deductionResults(ctx), seatsPanel(ctx), chatPanel(ctx));
     return out;
   }
-  out.push(timerPanel(ctx), planetsPanel(ctx), negotiationPanel(ctx), votePanel(ctx), advancePanel(ctx), deductionPanel(ctx),
-    h("div", { class: "council-row" }, privatePanel(ctx), chatPanel(ctx)),
-    lastVotePanel(ctx), talkPanel(ctx), seatsPanel(ctx), historyPanel(ctx), deductionResults(ctx));
+  // The stage: the table and where everyone stands beside the move panel and the chat (one column on
+  // a phone, the move panel right above the chat box).
+  out.push(h("div", { class: "council-stage", dataset: { phase: view.phase } },
+    h("div", { class: "stage-main" }, planetsPanel(ctx), standsPanel(ctx), privatePanel(ctx)),
+    h("div", { class: "stage-side" }, negotiationPanel(ctx), votePanel(ctx), advancePanel(ctx), deductionPanel(ctx), chatPanel(ctx), moreTalkPanel(ctx))),
+  lastVotePanel(ctx), talkPanel(ctx), seatsPanel(ctx), historyPanel(ctx), deductionResults(ctx));
   setTimeout(tickTimer, 0);
   return out;
 }
