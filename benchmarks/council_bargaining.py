@@ -12,6 +12,8 @@ Every figure comes from the real engine with the registered ``heuristic`` bot, i
     its own Agenda by at least half a coin, *unprofitable* when it costs at least half a coin more
     than the coin. Reported: the share of profitable offers accepted (with the swap made) and of
     unprofitable ones refused, and whether each answer came with a chat line.
+    Also: the share of seeds in which a suggestion and pledge from seat 1 change the Leader's final
+    table or bribes at all (the issue found 0 of 60 before).
 (b) **The exploit.** A scripted Leader (seat 0) that knows every Agenda arranges the table to give
     the bots the fewest points (its own most on a tie) and calls the Vote once the bots have had a
     tick to speak: on Proposal 3 (Proposals 1 and 2 failed by script first) and on Proposal 1.
@@ -235,6 +237,38 @@ def _one_offer(seed: int, profitable: bool) -> tuple[bool, str] | None:
     return accepted and made if profitable else accepted, chat
 
 
+def listening(seeds: int, factory: Factory) -> dict[str, Any]:
+    """Whether talk changes what a Leader bot does: Proposal 1 with the bot leading (seat 0) on its own,
+    and again after seat 1 suggested the swap of the opening table that is best for seat 1's Agenda and
+    pledged Pass on it. Reported: the share of seeds where the final table or the bribes differ."""
+    changed = 0
+    for i in range(seeds):
+        seed = derive_seed("listen", i)
+        finals = []
+        for talk in (False, True):
+            st = GAME.new_state(players=PLAYERS, seed=seed, first_leader=0)
+            bot = factory(seed)
+            if talk:
+                d = st.data
+                agenda = DATA.agendas[d.agendas[1]]
+                best = max(A.PAIRS, key=lambda p: round_points(DATA, agenda, _swapped(d.table, p)))
+                st.apply(A.suggest(*best), 1)
+                st.apply(A.pledge(True, swap_of=best), 1)
+            for _ in range(40):
+                if st.data.phase != "negotiate":
+                    break
+                st.apply(bot.act(observe(st, 0)), 0)
+            finals.append((tuple(st.data.table), tuple(st.data.pending)))
+        changed += finals[0] != finals[1]
+    return {"talk_changed_the_table_or_bribes": share(changed, seeds)}
+
+
+def _swapped(table: Sequence[str], pair: tuple[int, int]) -> list[str]:
+    out = list(table)
+    out[pair[0]], out[pair[1]] = out[pair[1]], out[pair[0]]
+    return out
+
+
 # ---------------------------------------------------------------------- (b) the exploit
 def exploit(seeds: int, field: Factory, proposal: int) -> dict[str, Any]:
     approved = 0
@@ -353,6 +387,7 @@ def run(fast: bool, games: int) -> dict[str, Any]:
     started = time.perf_counter()
     out: dict[str, Any] = {
         "offers": offers(offer_seeds),
+        "listening": {"new": listening(seeds, new_bot), "v1": listening(seeds, old_bot)},
         "live": live_pacing(2 if fast else 20),
         "exploit": {
             "p3_new": exploit(seeds, new_bot, 3), "p3_v1": exploit(seeds, old_bot, 3),

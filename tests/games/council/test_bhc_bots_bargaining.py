@@ -319,3 +319,15 @@ def test_the_bot_always_answers_with_a_legal_action_or_a_wait(seed: int, plies: 
             st.child(out, seat)
         except HolotableError as exc:  # pragma: no cover - the failure message
             raise AssertionError(f"the bot chose {out} for seat {seat}, refused: {exc}") from exc
+
+
+def test_BHC_VOTE_01_in_all_bot_games_every_pledge_on_the_table_voted_on_matches_the_vote() -> None:
+    """BHC-VOTE-01/06 with BHC-NEG-02: over two all-bot games (the benchmark's measure, ticked play), each
+    voter's last pledge on the arrangement it voted on is its vote, and the bots did pledge on it."""
+    from benchmarks.council_bargaining import new_bot, pledges_and_talk
+
+    got = pledges_and_talk(2, new_bot)
+    matched = got["pledge_on_voted_table_matches_vote"]
+    assert matched["n"] >= 10 and matched["share"] == 1.0
+    talk = got["negotiate_actions_per_seat_per_game"]
+    assert talk.get("offer", 0) + talk.get("ask", 0) > 0 and talk.get("say", 0) > 0  # they bargain, and say so

@@ -12,15 +12,19 @@ The bot reads only its seat's view (BHC-DIG-05). Its pieces:
   results of its own Deduction cards; every revealed vote is a soft likelihood
   ``sigmoid(BETA * (value - THRESHOLD))`` for Pass, ``1 -`` that for Fail; Get Paid on a table worth a
   step is mildly unlikely.
-* **Voting.** Pass when the table is worth more to it (pending bribes included, an accepted offer
-  deducted) than a failed Proposal (about :data:`FAIL_VALUE` for Proposals 1-2; on Proposal 3 a Pass
-  vote is paid anyway if the vote fails, so it passes).
-* **Leading.** It tries all 120 arrangements of the table, estimating each voter's Pass chance from
-  its beliefs, and picks the one with the best ``P(approved) x value + P(failed) x FAIL_VALUE``; it
-  then swaps towards it, accepts an offered bribe, gives the Bribe Space's coins to the voters closest
-  to indifference, and calls the Vote.
-* **Negotiating** (not leading): it suggests the swap that helps it most, pledges support or
-  opposition, then says it is done.
+* **Voting** by interest (:mod:`.bargaining`): on Proposals 1-2 Pass when the table, pending
+  bribes included and an accepted offer deducted, less a share of the others' mean gain, beats a
+  failed Proposal (about :data:`FAIL_VALUE`); on Proposal 3 Pass when the table's interest is at
+  least that of a written-off round (BHC-FAIL3-02/03), so a table arranged against the voters fails.
+  At the Vote it keeps its last pledge on the table voted on, if it made one.
+* **Negotiating** (:mod:`.negotiation`): as Leader it plans over all 120 arrangements with each
+  voter's Pass chance from its beliefs and from what that voter said (pledges, suggestions, open
+  offers), accepts an offer or makes a suggested swap when that is worth it to its Agenda and says
+  why in one line, gives bribes that buy votes and calls the Vote once the others had their say; as
+  a non-Leader it suggests the swap or arrangement that helps it, pledges (conditionally too),
+  offers a coin or asks for one when that turns its vote, claims what it is sure of, withdraws an
+  ignored offer, and pledges again when the table changes. In simulation it answers at once; at a
+  live table (``obs.period``) it paces itself and may answer :class:`~holotable.agents.live.Wait`.
 * **Deduction.** It guesses the colour (and in D3 the neighbour) most likely to be right under its
   beliefs.
 
