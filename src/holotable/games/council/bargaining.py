@@ -43,8 +43,10 @@ LEAD_WEIGHT = 0.5
 VOTE_WEIGHT = 0.3
 #: Weight of the others' mean value in a Proposal 3 vote (a failed round gives nobody points).
 P3_WEIGHT = 1.0
-#: How far a Pass on Proposal 3 may fall short of writing the round off (a Pass voter's coin).
-P3_SLACK = 0.25
+#: How far a Pass on Proposal 3 may fall short of writing the round off. 0: the Pass voter's coin on a
+#: failed vote is matched by the Pass voters' coins around it; 0.25 let 27% of the benchmark's exploit
+#: tables through against 12% with 0, at the same strength.
+P3_SLACK = 0.0
 #: How strongly a Leader is taken to have arranged the current table for itself (its points,
 #: capped at 5, in a soft-max over the table's 120 arrangements).
 LEADER_LAMBDA = 0.7
@@ -119,8 +121,8 @@ def others_mean(view: dict[str, Any], table: Sequence[str], post: dict[int, list
 
 def p3_passes(view: dict[str, Any], mine: float, post: dict[int, list[float]], data: CouncilData) -> bool:
     """Proposal 3: Pass when the table's interest (``mine``, the bot's value with its bribes, minus
-    :data:`P3_WEIGHT` x the others' mean value) is at least that of a written-off round (nobody gains;
-    a Pass voter's coin is the slack), BHC-FAIL3-02/03."""
+    :data:`P3_WEIGHT` x the others' mean value) is at least that of a written-off round, where nobody
+    gains (less :data:`P3_SLACK`), BHC-FAIL3-02/03."""
     table = table_ids(view["table"])
     theirs = others_mean(view, table, post, data, leader=leader_weights(view, post, data))
     return mine - P3_WEIGHT * theirs >= -P3_SLACK

@@ -141,7 +141,8 @@ class Negotiator:
         live = period is not None
         if live:
             assert period is not None
-            seen = (table, len(view["talk"]), tuple(view["offers"]), tuple(view["pending"]))
+            heard = sum(1 for rec in view["talk"] if rec["seat"] != view["seat"])  # its own lines are no news
+            seen = (table, heard, tuple(view["offers"]), tuple(view["pending"]))
             if seen != m.seen:
                 if m.seen is not None and seen[1:3] != m.seen[1:3]:
                     m.next_ok = max(m.next_ok, period.elapsed + self._delay(LEAD_REACT))  # read, then answer
