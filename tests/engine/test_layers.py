@@ -19,6 +19,12 @@ GAMES = ("buccaneers", "captain_black", "council", "kyrum", "space_pirates", "_t
 #: A game's modules that adapt it to a front end (their manifest roles, and what only they use).
 ADAPTERS = frozenset({"bots", "planner_bot", "encoding", "simulation", "terminal", "server", "server_store",
                       "catalog", "render", "picture", "commands", "campaign_commands"})
+
+
+def _is_adapter(stem: str) -> bool:
+    return stem in ADAPTERS or stem.startswith("bot_")  # ``bot_*``: a bot's own modules, beside bots.py
+
+
 FRONT_ENDS = ("agents", "cli", "rl", "server", "sim", "web")
 
 
@@ -85,12 +91,12 @@ def test_a_games_rules_import_only_the_engine_and_their_own_package() -> None:
     for game in GAMES:
         own = f"holotable.games.{game}"
         for path in _modules(f"games/{game}"):
-            if path.stem in ADAPTERS:
+            if _is_adapter(path.stem):
                 continue
             names = imported(path)
             bad = _outside(names, ("holotable.engine", own))
             # a rules module never reaches up into its own adapters (the rules know no front end)
-            bad += sorted(n for n in names if n.startswith(own + ".") and n.rsplit(".", 1)[-1] in ADAPTERS)
+            bad += sorted(n for n in names if n.startswith(own + ".") and _is_adapter(n.rsplit(".", 1)[-1]))
             if bad:
                 offenders[f"{game}/{path.name}"] = bad
     assert offenders == {}

@@ -3,7 +3,7 @@
 >>> import holotable
 >>> game = holotable.load("council")
 >>> st = game.new_state(players=5, seed=3, first_leader=0)
->>> st.to_move()  # live negotiation: every seat may act, the Leader (seat 0) included
+>>> st.to_move()  # Negotiate: every seat may act at once, the Leader (seat 0) included
 (0, 1, 2, 3, 4)
 >>> st.apply("swap mine conquer", 0)
 >>> st.apply("suggest swap settle tax", 2)

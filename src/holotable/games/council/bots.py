@@ -12,12 +12,12 @@ The bot reads only its seat's view (BHC-DIG-05). Its pieces:
   results of its own Deduction cards; every revealed vote is a soft likelihood
   ``sigmoid(BETA * (value - THRESHOLD))`` for Pass, ``1 -`` that for Fail; Get Paid on a table worth a
   step is mildly unlikely.
-* **Voting** by interest (:mod:`.bargaining`): on Proposals 1-2 Pass when the table, pending
+* **Voting** by interest (:mod:`.bot_bargaining`): on Proposals 1-2 Pass when the table, pending
   bribes included and an accepted offer deducted, less a share of the others' mean gain, beats a
   failed Proposal (about :data:`FAIL_VALUE`); on Proposal 3 Pass when the table's interest is at
   least that of a written-off round (BHC-FAIL3-02/03), so a table arranged against the voters fails.
   At the Vote it keeps its last pledge on the table voted on, if it made one.
-* **Negotiating** (:mod:`.negotiation`): as Leader it plans over all 120 arrangements with each
+* **Negotiating** (:mod:`.bot_negotiation`): as Leader it plans over all 120 arrangements with each
   voter's Pass chance from its beliefs and from what that voter said (pledges, suggestions, open
   offers), accepts an offer or makes a suggested swap when that is worth it to its Agenda and says
   why in one line, gives bribes that buy votes and calls the Vote once the others had their say; as
@@ -45,9 +45,8 @@ from holotable.engine import Game, Rng, State
 
 from . import actions as A
 from .actions import Act
-from .bargaining import VOTE_WEIGHT, others_mean, p3_passes
-from .data import DEDUCTION_GOALS, OUTCOMES, TAX, CouncilData, data_for
-from .inference import (
+from .bot_bargaining import VOTE_WEIGHT, others_mean, p3_passes
+from .bot_inference import (
     _MEMOS,
     _MEMOS_MAX,
     BETA,
@@ -73,7 +72,8 @@ from .inference import (
     points_all,
     step_value,
 )
-from .negotiation import Negotiator
+from .bot_negotiation import Negotiator
+from .data import DEDUCTION_GOALS, OUTCOMES, TAX, CouncilData, data_for
 from .scoring import round_points, tax_coins
 from .state import BHCData
 
@@ -113,7 +113,7 @@ __all__ = [  # the inference helpers stay importable from here, where other code
 
 class CouncilHeuristic(Negotiator, Agent):
     """Votes, leads, advances and deduces on its Agenda's value and Bayesian beliefs about the others;
-    bargains in Negotiate (:mod:`.negotiation`), in ticks or on a live table's clock."""
+    bargains in Negotiate (:mod:`.bot_negotiation`), in ticks or on a live table's clock."""
 
     name = "heuristic"
     live = True
@@ -182,7 +182,7 @@ class CouncilHeuristic(Negotiator, Agent):
         return self._talk(view, legal, period)
 
     def _vote(self, view: dict[str, Any], legal: Sequence[Act]) -> Act:
-        """By interest (:mod:`.bargaining`): its value with pending bribes (an accepted offer deducted)
+        """By interest (:mod:`.bot_bargaining`): its value with pending bribes (an accepted offer deducted)
         against the others' gains; Proposal 3 against a written-off round (BHC-FAIL3-02/03)."""
         me = view["seat"]
         table = _table_ids(view["table"]) or []

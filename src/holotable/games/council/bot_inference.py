@@ -1,7 +1,7 @@
 """What Black Hole Council's heuristic bot knows and infers: round values, Pass chances, beliefs.
 
 Pure functions of a seat's view and the game's data, shared by the bot (:mod:`.bots`) and its
-bargaining (:mod:`.bargaining`); see :mod:`.bots` for how they fit together. The caches here
+bargaining (:mod:`.bot_bargaining`); see :mod:`.bots` for how they fit together. The caches here
 (:class:`_Memo`) hold pure functions of (data, table), so forgetting them changes no result.
 """
 

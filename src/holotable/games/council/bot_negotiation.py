@@ -28,9 +28,9 @@ from holotable.agents.live import PeriodTime, Wait
 
 from . import actions as A
 from .actions import Act
-from .bargaining import OFFER_TRUST, Plan, Table, describe, signals, table_ids
+from .bot_bargaining import OFFER_TRUST, Plan, Table, describe, signals, table_ids
+from .bot_inference import PERMS, pass_chance
 from .data import OUTCOMES, CouncilData
-from .inference import PERMS, pass_chance
 
 #: A Leader accepts an offer when it raises its plan's expected interest by at least this much.
 ACCEPT_MARGIN = 0.05

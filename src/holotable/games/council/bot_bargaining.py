@@ -1,7 +1,7 @@
 """How Black Hole Council's heuristic bot bargains: interest, what the talk says, and the Proposal plan.
 
 * **Interest.** A table's worth to the bot *relative to the others*: its own round value (see
-  :func:`~holotable.games.council.inference.step_value`) minus a weighted mean of what the others
+  :func:`~holotable.games.council.bot_inference.step_value`) minus a weighted mean of what the others
   expect to gain on it under the bot's beliefs over their Agendas. The game is won by rank, so a
   step the Leader takes from a table that gives the bot only its salary is a loss to it.
 * **Proposal 3.** A failed third vote gives nobody points and only Pass voters a coin
@@ -24,8 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import actions as A
-from .data import OUTCOMES, CouncilData
-from .inference import (
+from .bot_inference import (
     BETA,
     N_AGENDAS,
     PERMS,
@@ -36,6 +35,7 @@ from .inference import (
     points_all,
     step_value,
 )
+from .data import OUTCOMES, CouncilData
 
 #: Weight of the others' mean gain in the Leader's interest (its plan and its answers).
 LEAD_WEIGHT = 0.5
