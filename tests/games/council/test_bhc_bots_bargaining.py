@@ -331,3 +331,32 @@ def test_BHC_VOTE_01_in_all_bot_games_every_pledge_on_the_table_voted_on_matches
     assert matched["n"] >= 10 and matched["share"] == 1.0
     talk = got["negotiate_actions_per_seat_per_game"]
     assert talk.get("offer", 0) + talk.get("ask", 0) > 0 and talk.get("say", 0) > 0  # they bargain, and say so
+
+
+def test_BHC_BRIBE_09_a_live_leader_bot_keeps_a_deal_at_once_while_the_table_keeps_talking() -> None:
+    """On a clock, a Leader bot that took a coin for a swap makes the swap within seconds, even while the
+    other seats go on talking (news must not keep pushing its answer back to the last moment)."""
+    ticked, _bot0, want = _offer_case(profitable=True)
+    # the seed of that case: the same deal (the Leader only rearranged the table it was dealt)
+    seed = next(s for s in range(40) if new_state(5, s).data.deck == ticked.data.deck)
+    st = _live(5, seed)
+    for i in range(5):  # the table the bot chose in the ticked case
+        if st.data.table[i] != ticked.data.table[i]:
+            st.apply(str(A.swap(i, st.data.table.index(ticked.data.table[i]))), 0)
+    bot = _bot(seed)
+    for text in (str(A.suggest_table(want)), str(A.pledge(True, table=want)), "offer"):
+        st.apply(text, 1)
+    now, accepted_at, kept_at, chatter = 10.0, None, None, 0
+    while now < 100.0 and st.data.phase == "negotiate" and kept_at is None:
+        out = bot.act(observe(st, 0, PeriodTime(120.0, now)))
+        if not isinstance(out, Wait):
+            st.apply(out, 0)
+            if out.kind == A.ACCEPT:
+                accepted_at = now
+        if accepted_at is not None and st.data.table == want:
+            kept_at = now
+        st.apply(f"say thinking {chatter}", 2 + chatter % 3)  # someone speaks every half second
+        chatter += 1
+        now += 0.5
+    assert accepted_at is not None and kept_at is not None, "the coin was taken and the swap made"
+    assert kept_at - accepted_at <= 8.0

@@ -74,6 +74,7 @@ class Memory:
     quiet_since: float = 0.0
     seen: Any = None
     next_ok: float = 0.0
+    reading: bool = False  # news came in and its answer is timed (later news does not push it back)
     # non-Leader
     suggested: set[Table] = field(default_factory=set)
     pledged_if: set[Table] = field(default_factory=set)
@@ -145,7 +146,9 @@ class Negotiator:
             seen = (table, heard, tuple(view["offers"]), tuple(view["pending"]))
             if seen != m.seen:
                 if m.seen is not None and seen[1:3] != m.seen[1:3]:
-                    m.next_ok = max(m.next_ok, period.elapsed + self._delay(LEAD_REACT))  # read, then answer
+                    if not m.reading:  # read, then answer; news meanwhile does not push the answer back
+                        m.next_ok = max(m.next_ok, period.elapsed + self._delay(LEAD_REACT))
+                        m.reading = True
                     m.quiet_since = period.elapsed
                 elif m.seen is None:
                     m.next_ok = period.elapsed + self._delay(LEAD_REACT)
@@ -154,6 +157,7 @@ class Negotiator:
             if period.elapsed < m.next_ok and period.left > LAST_CALL:
                 return _wait(m.next_ok - period.elapsed)
         act = self._leader_move(view, legal, m, plan, table, told, wants, asks, period)
+        m.reading = False  # what it has read is answered (or needs no answer)
         if isinstance(act, Wait):
             return act
         if live:
@@ -210,6 +214,11 @@ class Negotiator:
                 what = "that swap" if describe(arr, table).startswith("swap") else "that"
                 return _chat(f"No, seat {s}: {what} costs me too much." if arr != target
                              else f"Seat {s}, keep your coin: I'm doing that anyway.")
+        # A deal struck is kept at once: its planets move before other talk is answered.
+        if m.locked is not None:
+            for i in range(5):
+                if table[i] != target[i]:
+                    return A.swap(i, table.index(target[i]))
         # 2. Suggestions without a coin: say whether the Leader takes them.
         for s, arr in sorted(wants.items()):
             if (s, arr) in m.answered or s in view["offers"] or arr == table:
