@@ -10,7 +10,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
-from holotable.cli.live import CTRL_C, LiveReader
+from holotable.cli.live import CTRL_C, LiveReader, run_loop
 from holotable.cli.prompt import PromptReader
 
 #: A safety net only: a read that never ends fails the test instead of hanging it.
@@ -34,7 +34,7 @@ def reads(*keys: str, interrupt_after: int | None = None) -> str | None:
                 reader.interrupt()
             return await asyncio.wait_for(task, NET)
 
-    return asyncio.run(go())
+    return run_loop(go())
 
 
 def test_the_prompt_reader_is_a_live_reader_and_reads_a_line() -> None:
@@ -45,6 +45,15 @@ def test_the_prompt_reader_is_a_live_reader_and_reads_a_line() -> None:
 def test_the_table_can_end_a_read_before_or_after_the_prompt_is_up() -> None:
     assert reads(interrupt_after=0) == ""
     assert reads("half a li", interrupt_after=50) == ""
+
+
+def test_a_read_works_where_an_event_loop_already_runs() -> None:
+    """A notebook (or a browser driver in the same process) keeps a loop running: the read still works."""
+
+    async def inside() -> str | None:
+        return reads("hello\r")
+
+    assert asyncio.run(inside()) == "hello"
 
 
 def test_ctrl_c_and_ctrl_d() -> None:

@@ -18,8 +18,9 @@ phase is still taken in turns, one line per human turn, as scripts expect.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+import concurrent.futures
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -29,6 +30,8 @@ from holotable.agents.live import MIN_GAP, PLAIN_GAP, Pacer, PeriodTime, Wait
 from holotable.engine import State
 
 from .render import terminal_hook
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from .play import PlaySession
@@ -328,3 +331,16 @@ class LiveLoop:
         elif head:
             lines = [head]
         return "\n".join(lines)
+
+
+def run_loop(coro: Coroutine[Any, Any, T]) -> T:
+    """Run ``coro`` to the end on a fresh event loop, also when this thread already runs one (a
+    notebook, or a test process whose browser driver keeps a loop running): then in a thread of its own.
+    """
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="holotable-live") as pool:
+        return pool.submit(asyncio.run, coro).result()
+

@@ -20,7 +20,6 @@ table and keeps it with the match (``Match.meta["table_talk"]``).
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -46,7 +45,7 @@ from holotable.engine import (
 )
 
 from .common import HUMAN, LineReader
-from .live import LiveLoop, LiveReader, Waiter, is_live, real_waiter
+from .live import LiveLoop, LiveReader, Waiter, is_live, real_waiter, run_loop
 from .render import render_log, render_outcome, render_view, terminal_hook
 from .seal import local_seal
 
@@ -166,7 +165,7 @@ class PlaySession:
                     continue
                 if self._plays_live():
                     assert isinstance(self.reader, LiveReader)
-                    if not asyncio.run(LiveLoop(self, self.reader, self.waiter).run()):
+                    if not run_loop(LiveLoop(self, self.reader, self.waiter).run()):
                         self._save_on_exit()
                         return False
                     continue
