@@ -539,7 +539,11 @@ async function loadState() {
 
 async function refreshSummary() {
   try {
-    page.summary = await getJSON(`/api/tables/${encodeURIComponent(page.tableId)}`);
+    const fresh = await getJSON(`/api/tables/${encodeURIComponent(page.tableId)}`);
+    // Redraw only when something changed: a redraw replaces the buttons, and a press that lands on one
+    // just then is lost.
+    if (JSON.stringify(fresh) === JSON.stringify(page.summary)) return;
+    page.summary = fresh;
     draw();
   } catch {
     /* the next push will try again */
