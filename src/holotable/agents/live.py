@@ -67,16 +67,17 @@ class Pacer:
     its own last action (``acted``). A change at the table (``changed``) wakes every waiting seat,
     so bots react to what was said or moved, still no faster than ``gap``."""
 
-    __slots__ = ("_last", "_wake", "gap")
+    __slots__ = ("_ready", "_wake", "gap")
 
     def __init__(self, gap: float = MIN_GAP) -> None:
         self.gap = gap
         self._wake: dict[int, float] = {}
-        self._last: dict[int, float] = {}
+        #: seat -> the earliest time it may act again (its last action plus its gap)
+        self._ready: dict[int, float] = {}
 
     def acted(self, seat: int, now: float, gap: float | None = None) -> None:
         """``seat`` just acted: it is due again no sooner than ``gap`` (default: the pacer's) from now."""
-        self._last[seat] = now + (self.gap if gap is None else gap) - self.gap
+        self._ready[seat] = now + (self.gap if gap is None else gap)
         self._wake.pop(seat, None)
 
     def waits(self, seat: int, now: float, seconds: float) -> None:
@@ -91,13 +92,13 @@ class Pacer:
     def reset(self) -> None:
         """A new period: every seat is due at once."""
         self._wake.clear()
-        self._last.clear()
+        self._ready.clear()
 
     def when(self, seat: int) -> float:
         """The time ``seat`` is next due (``-inf``: now)."""
         wake = self._wake.get(seat, float("-inf"))
-        last = self._last.get(seat)
-        return wake if last is None else max(wake, last + self.gap)
+        ready = self._ready.get(seat)
+        return wake if ready is None else max(wake, ready)
 
     def due(self, seats: Iterable[int], now: float) -> list[int]:
         """The seats among ``seats`` due at ``now``, in order."""
