@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import pytest
+
 import holotable
-from holotable.engine import State
+from holotable.engine import IllegalActionError, State
 from holotable.games.council.actions import Act
 from holotable.games.council.data import load_default
 from holotable.games.council.state import BHCData
@@ -36,6 +38,15 @@ def arranged(players: int = 5, seed: int = 0, *, params: dict[str, Any] | None =
 
 def agendas(*ids: int) -> list[str]:
     return [f"AG-{i:02d}" for i in ids]
+
+
+def rejected(st: BState, seat: int, text: str, rule: str) -> None:
+    """``text`` by ``seat`` is refused, naming ``rule``, and the state is left exactly as it was."""
+    before = st.fingerprint()
+    with pytest.raises(IllegalActionError) as info:
+        st.apply(text, seat)
+    assert info.value.rule == rule, str(info.value)
+    assert st.fingerprint() == before
 
 
 def play(st: BState, *moves: tuple[int, str]) -> None:

@@ -9,25 +9,17 @@ you like at any time". Move budgets are for bot-only play only (BHC-DIG-02).
 from __future__ import annotations
 
 import pytest
-from bhc_helpers import GAME, BState, call_and_vote, new_state, play
+from bhc_helpers import GAME, BState, call_and_vote, new_state, play, rejected
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
-from holotable.engine import IllegalActionError, MalformedActionError
+from holotable.engine import MalformedActionError
 from holotable.games.council import actions as A
 from holotable.games.council.data import OUTCOMES
 
 
 def live(players: int = 5, **params: object) -> BState:
     return new_state(players, live_negotiation=True, **params)
-
-
-def rejected(st: BState, seat: int, text: str, rule: str) -> None:
-    before = st.fingerprint()
-    with pytest.raises(IllegalActionError) as info:
-        st.apply(text, seat)
-    assert info.value.rule == rule, str(info.value)
-    assert st.fingerprint() == before
 
 
 def test_a_table_with_people_negotiates_live_and_simulations_tick() -> None:

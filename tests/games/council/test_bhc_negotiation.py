@@ -7,18 +7,10 @@ is applied at once. The clock is outside the engine: the table sends ``deadline`
 from __future__ import annotations
 
 import pytest
-from bhc_helpers import GAME, BState, arranged, call_and_vote, coins_in_play, new_state, play
+from bhc_helpers import GAME, BState, arranged, call_and_vote, coins_in_play, new_state, play, rejected
 
-from holotable.engine import IllegalActionError, MalformedActionError, NotYourTurnError
+from holotable.engine import MalformedActionError, NotYourTurnError
 from holotable.games.council import actions as A
-
-
-def rejected(st: BState, seat: int, text: str, rule: str) -> None:
-    before = st.fingerprint()
-    with pytest.raises(IllegalActionError) as info:
-        st.apply(text, seat)
-    assert info.value.rule == rule, str(info.value)
-    assert st.fingerprint() == before
 
 
 # ---------------------------------------------------------------------- Prepare

@@ -19,17 +19,15 @@
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import actions as A
 from .bot_inference import (
     BETA,
-    N_AGENDAS,
     PERMS,
     THRESHOLD,
-    _memo,
+    _leader_likelihood,
     _sigmoid,
     approval_chance,
     points_all,
@@ -76,20 +74,8 @@ def expected_value(weights: Sequence[float], table: Sequence[str], term: tuple[i
 
 def arranged_for(table: Sequence[str], data: CouncilData) -> tuple[float, ...]:
     """P(a Leader chose ``table`` among its 120 arrangements | Agenda), up to a constant: a soft-max of
-    its points (capped at 5) with :data:`LEADER_LAMBDA`. Cached per set of planets, beside the
-    inference caches."""
-    groups = _memo(data).leader
-    key = frozenset(("lambda", *table))  # never equal to a plain set of planet ids
-    group = groups.setdefault(key, {})
-    got = group.get(tuple(table))
-    if got is None:
-        scores = [[math.exp(LEADER_LAMBDA * min(p, 5)) for p in points_all([table[i] for i in perm], data)]
-                  for perm in PERMS]
-        totals = [sum(row[a] for row in scores) for a in range(N_AGENDAS)]
-        for perm, row in zip(PERMS, scores, strict=True):
-            group[tuple(table[i] for i in perm)] = tuple(row[a] / totals[a] * len(PERMS) for a in range(N_AGENDAS))
-        got = group[tuple(table)]
-    return got
+    its points (capped at 5) with :data:`LEADER_LAMBDA` (the inference's likelihood, sharper)."""
+    return _leader_likelihood(table, data, LEADER_LAMBDA)
 
 
 def leader_weights(view: dict[str, Any], post: dict[int, list[float]], data: CouncilData) -> list[float]:
@@ -201,35 +187,29 @@ class Plan:
         cost, bank, at_end = self.terms[s]
         agendas = [a for a, w in enumerate(self.post[s]) if w]
         weights = [self.post[s][a] for a in agendas]
-        sig: dict[int, float] = {}
-        chances = []
-        for arr in self.arrangements:
-            pts = points_all(arr, data)
-            total = 0.0
-            for a, w in zip(agendas, weights, strict=True):
-                p = pts[a]
-                c = sig.get(p)
-                if c is None:
-                    c = sig[p] = _sigmoid(BETA * (min(p, cost) + extra - THRESHOLD))
-                total += w * c
-            chances.append(total)
-        self.chances[s] = chances
+        self.chances[s] = self._averaged(agendas, weights, data,
+                                         lambda p: _sigmoid(BETA * (min(p, cost) + extra - THRESHOLD)))
         self.extras[s] = extra
-        if s in self.gains:
-            return
-        val: dict[int, float] = {}
-        gains = []
+        if s not in self.gains:
+            self.gains[s] = self._averaged(agendas, weights, data, lambda p: step_value(p, cost, bank, at_end) - 1.0)
+
+    def _averaged(self, agendas: list[int], weights: list[float], data: CouncilData,
+                  of_points: Callable[[int], float]) -> list[float]:
+        """For every arrangement, the ``weights``-average over ``agendas`` of ``of_points(points)``,
+        each distinct points value computed once."""
+        memo: dict[int, float] = {}
+        out = []
         for arr in self.arrangements:
             pts = points_all(arr, data)
             total = 0.0
             for a, w in zip(agendas, weights, strict=True):
                 p = pts[a]
-                v = val.get(p)
+                v = memo.get(p)
                 if v is None:
-                    v = val[p] = step_value(p, cost, bank, at_end) - 1.0
+                    v = memo[p] = of_points(p)
                 total += w * v
-            gains.append(total)
-        self.gains[s] = gains
+            out.append(total)
+        return out
 
     def update_pending(self, view: dict[str, Any], data: CouncilData) -> None:
         """Bribes change the voters' Pass chances (their pending coins); recompute only those."""

@@ -70,7 +70,7 @@ class _Memo:
     def __init__(self, data: CouncilData) -> None:
         self.data = data  # held, so that the id it is filed under stays this object's
         self.points: dict[tuple[str, ...], tuple[int, ...]] = {}
-        self.leader: dict[frozenset[str], dict[tuple[str, ...], tuple[float, ...]]] = {}
+        self.leader: dict[tuple[float, frozenset[str]], dict[tuple[str, ...], tuple[float, ...]]] = {}
 
 
 #: The caches of the last few data objects (the shipped data and a table's overrides), by id.
@@ -134,13 +134,14 @@ def _advance_likelihood(points: int, rec: dict[str, Any]) -> float:
     return 1.0
 
 
-def _leader_likelihood(table: Sequence[str], data: CouncilData = DATA) -> tuple[float, ...]:
-    """P(the Leader settled on ``table`` | Agenda), as a soft-max over the 120 arrangements of its planets."""
+def _leader_likelihood(table: Sequence[str], data: CouncilData = DATA, lam: float = LAMBDA) -> tuple[float, ...]:
+    """P(the Leader settled on ``table`` | Agenda), as a soft-max with ``lam`` of its points (capped at 5)
+    over the 120 arrangements of its planets; cached per set of planets and ``lam``."""
     groups = _memo(data).leader
-    group = groups.setdefault(frozenset(table), {})
+    group = groups.setdefault((lam, frozenset(table)), {})
     got = group.get(tuple(table))
     if got is None:
-        scores = [[math.exp(LAMBDA * min(p, 5)) for p in points_all([table[i] for i in perm], data)]
+        scores = [[math.exp(lam * min(p, 5)) for p in points_all([table[i] for i in perm], data)]
                   for perm in PERMS]
         totals = [sum(row[a] for row in scores) for a in range(N_AGENDAS)]
         for perm, row in zip(PERMS, scores, strict=True):
