@@ -11,6 +11,7 @@ from typing import Any, NoReturn
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from holotable.agents import agent_names, parse_agent_spec
 from holotable.engine import ConfigError, Game, HolotableError, Match, SaveError, load
@@ -119,10 +120,11 @@ class LineReader:
         self.interactive = interactive
 
     def ask(self, prompt: str) -> str | None:
-        """One line without its newline, or ``None`` at end of input."""
+        """One line without its newline, or ``None`` at end of input. ``prompt`` is plain text: a
+        ``[y/N]`` in it is shown as typed (as console markup it was a style tag, and vanished)."""
         if self.interactive:
             try:
-                return self.console.input(prompt)
+                return self.console.input(Text(prompt))
             except EOFError:
                 return None
         line = sys.stdin.readline()
@@ -130,6 +132,6 @@ class LineReader:
             return None
         line = line.rstrip("\r\n")
         # Echo, so that a scripted session reads like a typed one.
-        self.console.print(f"{prompt}{escape(line)}")
+        self.console.print(Text(f"{prompt}{line}"))
         return line
 

@@ -68,6 +68,9 @@ SEEDED = "seeded_by"
 #: ``Match.meta`` key of the table talk that is no game action (outside the game's chat phase).
 TABLE_TALK = "table_talk"
 
+#: ``run(state, seat, rest_of_line) -> renderable``: a game's own terminal command (``TERMINAL_COMMANDS``).
+GameCommand = Callable[[State[Any, Any], int, str], RenderableType]
+
 #: What a typed line came to: an action was played, quit, nothing changed, or hand on the turn.
 Outcome = Literal["acted", "quit", "stay", "pass"]
 
@@ -323,6 +326,8 @@ class PlaySession:
                 return "pass"
             if self._wait(seat):
                 return "pass"
+        elif (extra := self._game_command(command)) is not None and not self._is_action_text(text):
+            self.say(extra(self.match.state, seat, rest))
         elif self.deadline_passed():
             self.say("your action came after the deadline and was not played")
             return "acted"
@@ -333,6 +338,15 @@ class PlaySession:
         elif self._try_action(seat, self._expand(text), quiet=live):
             return "acted"
         return "stay"
+
+    def _game_commands(self) -> tuple[tuple[str, str, str, GameCommand], ...]:
+        """The game's own terminal commands (``TERMINAL_COMMANDS`` of its terminal module): what a
+        player may look at any time (``card NAME`` in Kyrum), never an action."""
+        found = terminal_hook(self.match.game.spec.name, "TERMINAL_COMMANDS")
+        return tuple(found) if found else ()
+
+    def _game_command(self, word: str) -> GameCommand | None:
+        return next((run for name, _, _, run in self._game_commands() if name == word), None)
 
     def _is_action_text(self, text: str) -> bool:
         """Whether the game reads ``text`` as one of its actions (a game's own action wins over a command)."""
@@ -362,7 +376,8 @@ class PlaySession:
         low = head.lower()
         if not words or len(low) < 2 or low in words or self._is_action_text(text):
             return text
-        found = [w for w in (*words, *SESSION_WORDS) if w.startswith(low)]
+        own = tuple(name for name, *_ in self._game_commands())
+        found = [w for w in (*words, *SESSION_WORDS, *own) if w.startswith(low)]
         if len(found) == 1 and found[0] in words:
             return str(found[0]) + sep + tail
         return text
@@ -431,12 +446,14 @@ class PlaySession:
         if grouped is not None and not every:  # short: the game's groups and one line of commands
             for line in grouped(state.view(seat)):
                 self.say(Text(line))
+            for _, usage, doc, _ in self._game_commands():
+                self.say(Text.assemble((usage, "bold"), f": {doc}"))
             self.say(Text.assemble(("Terminal: ", "bold"), "say TEXT (table talk, any phase) · board · log · wait/pass"
                                    " · undo · save FILE · quit · ", ("help all", "bold"),
                                    f" (the {len(legal)} legal actions now)"))
             return
         self.say(Text(f"Legal actions ({len(legal)}): " + ", ".join(summarize_actions(legal))))
-        for name, doc in COMMANDS:
+        for name, doc in (*COMMANDS, *((usage, doc) for _, usage, doc, _ in self._game_commands())):
             self.say(Text.assemble(("  " + name.ljust(17), "bold"), doc))
 
     def _full_log(self, seat: int) -> None:

@@ -5,7 +5,9 @@ Any game gets a generic table of its view; a game can name a nicer renderer as t
 renderer's module may also offer the terminal's smaller pieces, found by name
 (:func:`terminal_hook`): ``status_lines(view)`` (the compact picture in the status bar of a live
 phase), ``change_line(event, seat)`` (one event as one short line), ``help_lines(view)`` (the
-commands of this phase, grouped) and ``COMMAND_WORDS`` (the action words a unique prefix may stand for).
+commands of this phase, grouped), ``COMMAND_WORDS`` (the action words a unique prefix may stand for) and
+``TERMINAL_COMMANDS`` (the game's own look-up commands, ``(word, usage, doc, run(state, seat, rest))``, such
+as Kyrum's ``card NAME``: never an action, available at any moment).
 """
 
 from __future__ import annotations

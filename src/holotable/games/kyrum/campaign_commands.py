@@ -45,6 +45,8 @@ SESSION_COMMANDS = (
     ("scoreboard", "the game scoreboard"),
     ("tracking", "the main-scripts tracking list"),
     ("glossary [TERM]", "the unlocked glossary terms, or one term"),
+    ("card NAME", "read a card: a planet (number or name), an encounter, d1.. or a discovery's name, t1.. or an "
+                  "item's name, n1.. a narrative"),
     ("journal [TEXT]", "show the journal, or add a note to it"),
     ("market", "the Thoth market's items"),
     ("crafting", "what each element can be crafted into"),
@@ -57,6 +59,7 @@ BETWEEN_COMMANDS = (
     ("market", "the Thoth market's items"),
     ("scoreboard", "the game scoreboard"),
     ("tracking", "the main-scripts tracking list"),
+    ("card NAME", "read a card of the pack (a planet, an encounter, a discovery, a Thoth item, a narrative)"),
     ("journal [TEXT]", "show the journal, or add a note to it"),
     ("status", "the campaign at a glance"),
     ("quit", "stop"),
@@ -301,6 +304,8 @@ class CampaignSession:
             self.console.print(market_table(camp.pack, now.items, now.np_bank))
         elif word == "glossary":
             self._glossary(rest)
+        elif word == "card":
+            self._card(rest)
         elif word == "journal":
             if rest:
                 camp.add_note(rest)
@@ -311,6 +316,21 @@ class CampaignSession:
         else:
             return False
         return True
+
+    def _card(self, name: str) -> None:
+        """``card NAME``: a card of the pack as the player reads it, with what this game shows of it."""
+        from holotable.games.kyrum.rules import pack_of
+        from holotable.games.kyrum.terminal import card_renderable
+
+        camp = self.campaign
+        if camp.match is not None:
+            st = camp.match.state
+            self.console.print(card_renderable(pack_of(st.config), name, st.view(0)))
+            return
+        active = [n for n in camp.state.narratives if n["state"] == "active"]
+        shown = {"main_scripts_seen": list(camp.state.main_seen),
+                 "narratives": [{**n, "ref": f"n{k}"} for k, n in enumerate(active, start=1)]}
+        self.console.print(card_renderable(camp.pack, name, shown))
 
     def _camp_now(self) -> Any:
         """The campaign as it stands, with what the running game has changed so far."""

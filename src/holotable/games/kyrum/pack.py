@@ -122,6 +122,7 @@ class Discovery:
     cost: dict[str, int]
     knowledge: int
     notoriety: int
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,7 @@ class Encounter:
     kind: str
     white: dict[str, Any] | None
     black: dict[str, Any] | None
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -837,7 +839,8 @@ def _load_discoveries(raw: Any, ck: _Check) -> dict[str, Discovery]:
         if did in out:
             ck.err(f, name, "id", "duplicate discovery id")
         out[did] = Discovery(did, _str(r, "name", f, name, ck), str(r["type"]), dict(cost),
-                             _int(r, "knowledge", f, name, ck, hi=16), _int(r, "notoriety", f, name, ck, hi=20))
+                             _int(r, "knowledge", f, name, ck, hi=16), _int(r, "notoriety", f, name, ck, hi=20),
+                             _str(r, "text", f, name, ck))
     if len(recs) != 15:
         ck.err(f, "", "", f"a pack has exactly 15 discoveries, found {len(recs)}")
     return out
@@ -870,7 +873,8 @@ def _load_encounters(raw: Any, fx: _Effects, ck: _Check) -> dict[str, Encounter]
         eid = _str(r, "id", f, name, ck)
         if eid in out:
             ck.err(f, name, "id", "duplicate encounter id")
-        out[eid] = Encounter(eid, _str(r, "name", f, name, ck), str(kind), r.get("white"), r.get("black"))
+        out[eid] = Encounter(eid, _str(r, "name", f, name, ck), str(kind), r.get("white"), r.get("black"),
+                             _str(r, "text", f, name, ck))
     if len(recs) != 10:
         ck.err(f, "", "", f"a pack has exactly 10 encounters, found {len(recs)}")
     kinds = [e.kind for e in out.values()]

@@ -399,8 +399,10 @@ def why_illegal(tab: Table, action: KAction) -> str:
     d = tab.d
     if d.result is not None and d.decision is None:
         return "the game is over"
-    if d.decision is not None and action.verb in ("explore", "validate", "leave", "concede", "study"):
-        return f"a {d.decision.kind} decision is being resolved; free actions wait for it (KYR-TLDP-02)"
+    if d.decision is not None:
+        waiting = decision_waiting(tab, action)
+        if waiting is not None:
+            return waiting
     if action.verb == "explore" and d.decision is None:
         problem = explore_problem(tab, int(action.args[0]))
         if problem:
@@ -411,11 +413,55 @@ def why_illegal(tab: Table, action: KAction) -> str:
             return problem[0]
     if action.verb == "craft" and len(action.args) == 3 and not d.window_open:
         return "the distance window is closed (it closes at the first exploration or when leaving)"
-    if action.verb in ("craft", "study") and action.args and action.args[-2 if action.verb == "study" else 0] \
-            in ELEMENTS:
-        el = action.args[1] if action.verb == "study" else action.args[0]
-        return f"not enough {el} elements or nothing owed of that type ({d.elements.get(el, 0)} held)"
+    if action.verb == "craft" and action.args and action.args[0] in ELEMENTS:
+        el = action.args[0]
+        if d.elements[el] < 1:
+            return f"crafting takes 1 {el} element and you hold none"
+        if len(action.args) > 1 and all(recipe_name(r) != action.args[1] for r in tab.pack.rules["crafting"][el]):
+            return f"a {el} element cannot be crafted into {action.args[1]} (type 'crafting' for the recipes)"
+    if action.verb == "study" and len(action.args) == 3 and action.args[1] in ELEMENTS:
+        ref, el, n = action.args
+        held = [ref_of(tab, c) for c in d.inventory]
+        held += [f"n{k}" for k in range(1, len(discoveries.active_narratives(tab)) + 1)]
+        if ref not in held:
+            return f"you hold no card {ref}"
+        if n.isdigit() and d.elements[el] < int(n):
+            return f"paying {n} {el} takes {n} and you hold {d.elements[el]}"
+        return f"that card owes less than {n} {el} (or is studied already)"
     return "that choice is not offered now"
+
+
+#: What each decision is, in the words of a refusal ("... wait until <it> is settled").
+DECISION_WORDS = {
+    "offer": "the offered script is read or refused", "item_timing": "you use an item on these dice or skip",
+    "choice": "the script's choice is made", "discard": "the discovery cards are discarded",
+    "trader": "the trade is done or passed", "partner": "the message for your partner is sent",
+    "encounter_roll": "the danger card's dice are rolled", "market": "the Thoth market is closed",
+}
+
+
+def decision_waiting(tab: Table, action: KAction) -> str | None:
+    """Why a free action is refused while a decision waits (crafting included: only some crafts are
+    allowed then); ``None`` when the decision is not the reason."""
+    dec = tab.d.decision
+    assert dec is not None
+    kind = dec.kind
+    until = DECISION_WORDS.get(kind, "the decision is taken")
+    if action.verb == "craft":
+        if kind == "choice" and not getattr(dec, "eog", False):
+            if len(action.args) == 2 and action.args[1] == "fuel":
+                return None  # a fuel craft: the elements are the reason, if any
+            return f"during a script's choice only fuel can be crafted; other crafts wait until {until}"
+        if kind == "encounter_roll":
+            if len(action.args) == 3:
+                return "the distance dice can be changed only while the distance window is open"
+            return None
+        return f"crafting waits until {until}"
+    if action.verb in ("explore", "validate", "leave", "concede", "study", "use"):
+        if action.verb == "use" and kind == "item_timing":
+            return None
+        return f"{action.verb} waits until {until}"
+    return None
 
 
 def rule_of(tab: Table, action: KAction) -> str:

@@ -22,8 +22,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from holotable.engine import DataError
+from holotable.engine import DataError, State
 
+from . import card_text
 from .campaign import buy_refusal
 from .pack import LINK_RE, Pack, load_pack, recipe_name
 
@@ -95,12 +96,28 @@ def headline(view: Mapping[str, Any]) -> Text:
     )
 
 
+def arrow_summary(ops: Sequence[Mapping[str, Any]]) -> str:
+    """An arrow's outcomes in the short labels of the boards: ``+1 U −1 SUIT``, ``+1 DISC``."""
+    parts = []
+    for op in ops:
+        if op.get("op") in ("gain", "lose"):
+            parts.append(f"{'+' if op['op'] == 'gain' else '−'}{op['n']} {LABELS.get(op['res'], op['res'])}")
+        elif op.get("op") == "draw_discovery":
+            parts.append(f"+{op.get('n', 1)} DISC")
+        else:
+            parts.append(card_text.describe_op(op))
+    return " ".join(parts) or "-"
+
+
 def area_table(view: Mapping[str, Any]) -> RenderableType:
+    """The area's planets: slot, danger, distance die, both arrows in short; an explored planet's
+    description under its name (the booklet asks to read it when the planet is explored)."""
     slots = view.get("slots") or []
     if not slots:
         return Text("No area on the table.", style="dim")
+    pack = _pack(view)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    for name in ("Slot", "Planet", "Danger", "Die", ""):
+    for name in ("Slot", "Planet", "Danger", "Die", "White ▷ / black ▶ arrow", ""):
         table.add_column(name, justify="right" if name in ("Slot", "Danger", "Die") else "left")
     exploring = view.get("exploring")
     for s in slots:
@@ -108,9 +125,17 @@ def area_table(view: Mapping[str, Any]) -> RenderableType:
         if exploring == s["slot"]:
             mark = "exploring"
         danger = f"SUIT {s['danger']}" if s["danger"] else "-"
-        table.add_row(str(s["slot"]), f"{s['planet']} {escape(s['name'])}", danger, f"[{s['die']}]" if s["die"]
-                      else "-", mark, style="dim" if s["explored"] and exploring != s["slot"] else None)
+        cell = Text(f"{s['planet']} {s['name']}")
+        if (s["explored"] or exploring == s["slot"]) and s.get("description"):
+            cell.append(f"\n{s['description']}", style="italic")
+        planet = pack.planets.get(s["planet"]) if pack is not None else None
+        arrows = "-" if planet is None else f"▷ {arrow_summary(planet.white)}\n▶ {arrow_summary(planet.black)}"
+        if planet is not None and planet.double_script is not None:
+            arrows += f"\ndouble: {planet.double_script}"
+        table.add_row(str(s["slot"]), cell, danger, f"[{s['die']}]" if s["die"] else "-", Text(arrows), mark,
+                      style="dim" if s["explored"] and exploring != s["slot"] else None)
     head = Text("Area", style="bold")
+    head.append("  ('card N' reads a planet's whole card)", style="dim")
     if view.get("distance_window"):
         head.append(" · distance window open: re-roll a die with 1 C, set one to 1 with 1 U", style="")
     parts: list[RenderableType] = [head, table]
@@ -343,3 +368,43 @@ def questionnaire_result(result: Mapping[str, Any]) -> Text:
     won = result["status"] != "Campaign lost" and result["shared_score"] >= 60
     return Text.assemble(("Questionnaire: ", "bold"), f"{how} = {result['shared_score']}/100 → ",
                          (str(result["status"]), "bold green" if won else "bold red"))
+
+
+# ---------------------------------------------------------------------------------------------- cards
+CARD_KINDS = {"planet": "Planet", "encounter": "Encounter", "discovery": "Discovery",
+              "narrative": "Narrative discovery", "item": "Thoth item"}
+
+
+def card_panel(card: card_text.CardText) -> Panel:
+    """One card as a panel: its prose (a planet's description), then each labelled line."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column(overflow="fold")
+    for label, value in card.lines:
+        grid.add_row(Text(label), Text(value))
+    parts: list[RenderableType] = [Text(card.text, style="italic"), grid] if card.text else [grid]
+    return Panel(Group(*parts), title=escape(f"{CARD_KINDS.get(card.kind, card.kind)} · {card.title}"),
+                 title_align="left", border_style="magenta")
+
+
+def card_renderable(pack: Pack, name: str, view: Mapping[str, Any] | None = None) -> RenderableType:
+    """``card NAME``: the card(s) a forgiving name stands for, or why none does (in red)."""
+    try:
+        cards = card_text.find_card(pack, name, view)
+    except card_text.CardNotFoundError as exc:
+        return Text(f"✗ {exc}", style="red")
+    return Group(*(card_panel(c) for c in cards))
+
+
+def card_command(state: State[Any, Any], seat: int, rest: str) -> RenderableType:
+    """The ``card`` command of ``holotable play kyrum``: the table's own pack (data overrides included)."""
+    from .rules import pack_of  # rules imports this module's package
+
+    return card_renderable(pack_of(state.config), rest, state.view(seat))
+
+
+#: The game's own commands of the ``holotable play`` terminal (see :func:`holotable.cli.render.terminal_hook`).
+TERMINAL_COMMANDS = (
+    ("card", "card NAME", "read a card at any moment: a planet (number or name), an encounter (asteroids, "
+     "trader...), a discovery (d1 or its name), a Thoth item (t1 or its name), a narrative (n1)", card_command),
+)
