@@ -2,8 +2,8 @@
 
 ``shoot_kyrum(base_url, out_dir)`` needs a running ``holotable serve``; it creates a campaign through the
 HTTP API, plays a few moves of game 1 (first legal non-conceding move each time) until a script is being
-read, and saves laptop (1280x800) and phone (390x844) PNGs of the table and of the campaign page, and of
-another campaign's first game at its end (notoriety, link back to the campaign).
+read, and saves laptop (1280x800) and phone (390x844) PNGs of the table, of a planet's card opened from it,
+of the campaign page, and of another campaign's first game at its end (notoriety, link back to the campaign).
 """
 
 from __future__ import annotations
@@ -46,6 +46,12 @@ def shoot_kyrum(base_url: str, out_dir: Path) -> list[Path]:
         path = out_dir / f"kyrum-{size_name}.png"
         page.screenshot(path=str(path), full_page=size_name == "laptop")
         saved.append(path)
+        page.click(".ky-slots button.ky-card-open")  # a planet's card: arrows, danger, double, description
+        page.wait_for_selector("#ky-card-dialog[open]")
+        path = out_dir / f"kyrum-card-{size_name}.png"
+        page.screenshot(path=str(path))
+        saved.append(path)
+        page.keyboard.press("Escape")
         page.goto(f"{base_url}/campaigns/{cid}")
         page.wait_for_selector("#scoreboard")
         path = out_dir / f"kyrum-campaign-{size_name}.png"

@@ -114,6 +114,12 @@ def test_create_read_and_start_a_game_replaying_start_game(camps: Campaigns) -> 
     assert spectator["log"] == [] and spectator["legal"] == []
     assert camps.srv.state(table["table_id"], table["token"])["log"]
     assert spectator["extra"]["reference"]["crafting"]["common"][0]["name"] == "fuel"
+    # The seat gets the descriptions of the cards on its table (issue 18); the spectator none.
+    mine = camps.srv.state(table["table_id"], table["token"])
+    planets = {f"planet:{s['planet']}" for s in mine["view"]["slots"]}
+    assert planets <= set(mine["extra"]["cards"])
+    assert all(mine["extra"]["cards"][k]["lines"][1][0] == "White arrow" for k in planets)
+    assert spectator["extra"]["cards"] == {}
 
 
 @pytest.mark.parametrize("body", [

@@ -240,8 +240,10 @@ class KyrumExtension(TableExtension):
 
     def payload_extra(self, manager: TableManager, table: LiveTable, seat: int | None) -> dict[str, Any] | None:
         """The pack's public reference (crafting recipes, gauge ranges, Thoth items) for everyone; the
-        campaign's page link only for the seat (a spectator learns nothing of the campaign)."""
-        out: dict[str, Any] = {"reference": _reference(str(table.config.params.get("pack", DEFAULT_PACK)))}
+        descriptions of the cards the viewer's view shows (``cards``: none for a private game's spectator);
+        the campaign's page link only for the seat (a spectator learns nothing of the campaign)."""
+        out: dict[str, Any] = {"reference": _reference(str(table.config.params.get("pack", DEFAULT_PACK))),
+                               "cards": _cards(table, seat)}
         campaign_id = self.campaign_of(manager, table) if seat is not None else None
         if campaign_id is not None:
             out["campaign_id"] = campaign_id
@@ -483,6 +485,18 @@ def _reference(pack_id: str) -> dict[str, Any]:
                    "text": pack.items[iid].text} for t, iid in enumerate(pack.item_order, start=1)],
         "validation_fuel_cost": pack.rules.get("validation_fuel_cost"),
     }
+
+
+def _cards(table: LiveTable, seat: int | None) -> dict[str, Any]:
+    """The card descriptions of what ``seat`` sees (the table's own pack, data overrides included)."""
+    from holotable.games.kyrum.card_text import cards_on_table
+    from holotable.games.kyrum.rules import pack_of
+
+    try:
+        pack = pack_of(table.config)
+    except HolotableError:
+        return {}
+    return cards_on_table(pack, table.state.view(seat))
 
 
 def _page(name: str) -> Response:

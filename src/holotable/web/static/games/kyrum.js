@@ -7,8 +7,12 @@
 // Every legal move is one button (data-action = its text); the moves that belong to a part of the
 // table are shown there (explore on a planet, study on a card, craft in the crafting panel...), the
 // others in the "Your move" panel, so nothing legal is ever missing.
+//
+// Every card on the table can be read: a planet's, a discovery's, a narrative's, an item's or an
+// encounter's name is a button that opens the card (its arrows, danger, checks, costs, effects) in a
+// dialog, from the descriptions the server sends with the view (extra.cards, written from the pack).
 
-import { facts, h, plural } from "../js/dom.js";
+import { facts, fill, h, plural } from "../js/dom.js";
 
 const LABELS = { fuel: "Fuel", knowledge: "Knowledge", health: "Health", suit: "Suit", ship: "Ship", firepower: "Firepower" };
 const SHORT = { common: "C", uncommon: "U", rare: "R", any: "any" };
@@ -76,6 +80,62 @@ function paragraphs(text) {
   return String(text || "").split(/\n\s*\n/).map((p) => h("p", {}, richText(p)));
 }
 
+const CARD_KINDS = { planet: "Planet", encounter: "Encounter", discovery: "Discovery", narrative: "Narrative discovery", item: "Thoth item" };
+
+// The card dialog: one for the page, outside the game area (a redraw for a new state would close it).
+let cardDialog = null;
+let cardOpener = null;
+
+function theCardDialog() {
+  if (cardDialog && cardDialog.isConnected) return cardDialog;
+  cardDialog = h("dialog", { id: "ky-card-dialog", class: "ky-card-dialog", "aria-labelledby": "ky-card-title" });
+  cardDialog.addEventListener("close", () => {
+    // The button that opened it may have been redrawn meanwhile: its successor has the same data-key.
+    const back = cardOpener && document.querySelector(`[data-key="${CSS.escape(cardOpener)}"]`);
+    if (back) back.focus();
+  });
+  cardDialog.addEventListener("click", (e) => { if (e.target === cardDialog) cardDialog.close(); });
+  document.body.append(cardDialog);
+  return cardDialog;
+}
+
+function showCard(card, openerKey) {
+  const dialog = theCardDialog();
+  cardOpener = openerKey;
+  fill(dialog, h("article", { class: "ky-card-sheet", dataset: { card: card.key } },
+    h("header", { class: "ky-card-sheet-head" },
+      h("span", { class: "badge" }, CARD_KINDS[card.kind] || card.kind),
+      h("h2", { id: "ky-card-title" }, card.title)),
+    card.text ? h("p", { class: "ky-card-prose" }, richText(card.text)) : null,
+    h("dl", { class: "ky-card-lines" }, (card.lines || []).map(([label, value]) => [h("dt", {}, label), h("dd", {}, value)])),
+    h("form", { method: "dialog", class: "actions" },
+      h("button", { type: "submit", class: "primary", id: "ky-card-close" }, "Close"))));
+  if (!dialog.open) dialog.showModal();
+  dialog.querySelector("#ky-card-close").focus();
+}
+
+/** The name of a card on the table as a button that opens the card (plain text when no description came). */
+function cardButton(ctx, key, label, cls = "") {
+  const card = ((ctx.extra && ctx.extra.cards) || {})[key];
+  if (!card) return h("span", { class: cls }, label);
+  const id = `card:${key}`;
+  return h("button", {
+    type: "button", class: `ky-card-open ${cls}`.trim(), "aria-haspopup": "dialog", dataset: { card: key, key: id },
+    title: `Read the card ${card.title}`, onclick: () => showCard(card, id),
+  }, label);
+}
+
+/** A planet's two arrows, as its card says them (without the "white die higher:" part). */
+function arrowsOf(ctx, key) {
+  const card = ((ctx.extra && ctx.extra.cards) || {})[key];
+  if (!card) return null;
+  const lines = Object.fromEntries(card.lines || []);
+  const after = (text) => String(text || "").split(": ").slice(1).join(": ");
+  return h("ul", { class: "ky-arrows", "aria-label": "arrows" },
+    h("li", { class: "white" }, h("span", { class: "ky-arrow", "aria-hidden": "true" }, "▷"), h("span", {}, `white: ${after(lines["White arrow"])}`)),
+    h("li", { class: "black" }, h("span", { class: "ky-arrow", "aria-hidden": "true" }, "▶"), h("span", {}, `black: ${after(lines["Black arrow"])}`)));
+}
+
 class Moves {
   constructor(ctx) {
     this.ctx = ctx;
@@ -111,8 +171,9 @@ function slotsPanel(view, moves, fresh) {
       dataset: { slot: String(s.slot) },
     },
     h("div", { class: "ky-planet-head" },
-      h("span", { class: "ky-planet-name" }, `${s.name}`),
+      cardButton(moves.ctx, `planet:${s.planet}`, `${s.name}`, "ky-planet-name"),
       h("span", { class: "badge", title: "danger" }, `danger ${s.danger}`)),
+    arrowsOf(moves.ctx, `planet:${s.planet}`),
     h("div", { class: "ky-distance" }, h("span", { class: "muted" }, "distance "),
       die(s.die, fresh && view.phase === "DISTANCE_WINDOW", `distance die of ${s.name}`)),
     h("p", { class: "ky-desc" }, s.description),
@@ -172,7 +233,7 @@ function inventoryPanel(view, moves) {
       const need = Object.values(c.cost || {}).reduce((a, b) => a + b, 0);
       const have = Object.values(c.paid || {}).reduce((a, b) => a + b, 0) + Object.values(c.waived || {}).reduce((a, b) => a + b, 0);
       return h("li", { class: `ky-card${c.studied ? " studied" : ""}`, dataset: { card: c.ref } },
-        h("div", { class: "ky-planet-head" }, h("strong", {}, `${c.ref.toUpperCase()} ${c.name}`), h("span", { class: "badge" }, c.type)),
+        h("div", { class: "ky-planet-head" }, cardButton(moves.ctx, `discovery:${c.id}`, `${c.ref.toUpperCase()} ${c.name}`), h("span", { class: "badge" }, c.type)),
         h("p", { class: "muted" }, `study cost ${cost(c.cost)}; paid ${cost(c.paid)}; knowledge ${c.knowledge}, ${c.notoriety} NP`),
         h("div", { class: "ky-track", role: "progressbar", "aria-label": `study of ${c.name}`, "aria-valuemin": "0", "aria-valuemax": String(need || 1), "aria-valuenow": String(c.studied ? need : have) },
           h("span", { class: "ky-fill", style: `width:${c.studied ? 100 : need ? (100 * have) / need : 0}%` })),
@@ -182,14 +243,23 @@ function inventoryPanel(view, moves) {
     })) : h("p", { class: "muted" }, "No discovery yet."),
     h("h3", {}, "Narrative discoveries"),
     narr.length ? h("ul", { class: "ky-cards" }, narr.map((n) => h("li", { class: "ky-card narrative" },
-      h("strong", {}, `${(n.ref || "").toUpperCase()} ${n.name || n.id || "narrative"}`),
+      cardButton(moves.ctx, `narrative:${n.nd_id}`, `${(n.ref || "").toUpperCase()} ${n.name || n.nd_id || "narrative"}`),
       n.text ? h("p", {}, richText(n.text)) : null,
-      h("p", { class: "muted" }, Object.entries(n).filter(([k]) => !["ref", "name", "text", "id", "state"].includes(k)).map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`).join("; ")),
+      h("p", { class: "muted" }, `study cost ${cost(n.cost)}; paid ${cost(n.paid)}; once studied, read script ${n.on_complete}`),
       h("div", { class: "actions" }, n.ref ? moves.take(`study ${n.ref}`, (t) => `Study: ${t.split(" ").slice(2).join(" ")}`) : null))))
       : h("p", { class: "muted" }, "None active."));
 }
 
-function journeyPanel(view) {
+function encounterFacts(view, ctx) {
+  const name = (eid) => cardButton(ctx, `encounter:${eid}`, (((ctx.extra && ctx.extra.cards) || {})[`encounter:${eid}`] || {}).title || eid);
+  const removed = view.encounter_removed || [];
+  return [
+    view.encounter_in_play ? ["Encounter in play", name(view.encounter_in_play)] : null,
+    removed.length ? ["Removed encounters", h("span", { class: "ky-card-list" }, removed.map(name))] : null,
+  ];
+}
+
+function journeyPanel(view, ctx) {
   return h("section", { class: "panel ky-journey", "aria-labelledby": "ky-journey-title" },
     h("h2", { id: "ky-journey-title" }, "Journey card"),
     h("ol", { class: "ky-journey-track", "aria-label": "journeys" }, [1, 2, 3].map((j) => h("li", { class: j === view.journey ? "current" : j < view.journey ? "done" : "" }, `Journey ${j}`))),
@@ -197,7 +267,8 @@ function journeyPanel(view) {
       ["Journey", `${view.journey} (worth ${view.journey_np} NP)`],
       ["Area", `${view.area}; ${plural(view.areas_revealed || 0, "area")} revealed`],
       ["Planet deck", `${view.planet_deck_size} cards${view.top_planet_back_alert ? " — top card shows an alert" : ""}`],
-      ["Encounters", `${view.encounter_deck_size} in the deck${view.encounter_in_play ? `, ${view.encounter_in_play} in play` : ""}`],
+      ["Encounters", `${view.encounter_deck_size} in the deck`],
+      ...encounterFacts(view, ctx),
       ["Discovery deck", String(view.discovery_deck_size)],
       ["Script NP this game", String(view.script_np)],
       ["NP bank", String(view.np_bank)],
@@ -224,7 +295,7 @@ function itemsPanel(view, ref, moves) {
     h("h2", { id: "ky-items-title" }, "Thoth items"),
     h("ul", { class: "ky-cards" }, items.map(([iid, it]) => {
       const r = refs[iid] || {};
-      return h("li", { class: "ky-card" }, h("strong", {}, `${it.name} ×${it.owned}`),
+      return h("li", { class: "ky-card" }, cardButton(moves.ctx, `item:${iid}`, `${it.name} ×${it.owned}`),
         r.text ? h("p", { class: "muted" }, r.text) : null,
         h("p", { class: "muted" }, `used this game: ${it.used_this_game}`),
         h("div", { class: "actions" }, r.ref ? moves.take(`use ${r.ref}`, (t) => `Use ${it.name}${t.split(" ").length > 2 ? `: ${t.split(" ").slice(2).join(" ")}` : ""}`) : null));
@@ -280,7 +351,7 @@ function marketPanel(view, ref, moves) {
     h("h2", { id: "ky-market-title" }, "Thoth market (end of game)"),
     h("p", {}, `Your bank holds ${view.np_bank} NP. You may also buy later, on the campaign page, until the next game starts.`),
     h("ul", { class: "ky-cards" }, items.map((it) => h("li", { class: "ky-card" },
-      h("strong", {}, `${it.name} — ${it.cost} NP`), h("p", { class: "muted" }, it.text),
+      cardButton(moves.ctx, `item:${it.id}`, `${it.name} — ${it.cost} NP`), h("p", { class: "muted" }, it.text),
       moves.button(`buy ${it.ref}`, `Buy ${it.name}`)))),
     h("div", { class: "actions" }, moves.button("close", "Close the market", "primary")));
 }
@@ -371,7 +442,7 @@ export default {
       market,
       h("div", { class: "ky-columns" },
         h("div", {}, area, crafting, inventory, items),
-        h("div", {}, boardsPanel(view, ref), objectives, journeyPanel(view))));
+        h("div", {}, boardsPanel(view, ref), objectives, journeyPanel(view, ctx))));
   },
 
   result(ctx) {
