@@ -302,6 +302,9 @@ def test_card_in_holotable_play_kyrum() -> None:
     assert "✗ no card called 'zz'" in out
     assert "card NAME" in out  # the help lists the game's own command
     assert "cannot read" not in out  # 'card' never reached the action parser
+    changed = CliRunner().invoke(app, ["play", "kyrum", "--seed", "3", "--set", "planets.10.white.0.n=5"],
+                                 input="card 10\nquit\n")
+    assert "white die higher: +5 common elements" in changed.output  # the table's own pack, as the rules read it
 
 
 def test_card_in_the_campaign_terminal(tmp_path: Any) -> None:
