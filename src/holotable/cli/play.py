@@ -315,6 +315,8 @@ class PlaySession:
             self._full_log(seat)
         elif command == "save":
             self._save(rest)
+        elif (answer := self._game_command(seat, command, rest)) is not None:
+            self.say(answer)
         elif command == "undo" and not rest:
             if self._undo(seat):
                 return "acted"
@@ -333,6 +335,15 @@ class PlaySession:
         elif self._try_action(seat, self._expand(text), quiet=live):
             return "acted"
         return "stay"
+
+    def _game_command(self, seat: int, word: str, rest: str) -> RenderableType | None:
+        """The answer to one of the game's own terminal commands (``game_command`` of its terminal
+        module: e.g. Kyrum's ``story``), ``None`` when ``word`` is none of them or the game's action."""
+        hook = terminal_hook(self.match.game.spec.name, "game_command")
+        if hook is None or self._is_action_text(f"{word} {rest}".strip()):
+            return None
+        answer: RenderableType | None = hook(self.match.state.view(seat), word, rest)
+        return answer
 
     def _is_action_text(self, text: str) -> bool:
         """Whether the game reads ``text`` as one of its actions (a game's own action wins over a command)."""
@@ -436,7 +447,7 @@ class PlaySession:
                                    f" (the {len(legal)} legal actions now)"))
             return
         self.say(Text(f"Legal actions ({len(legal)}): " + ", ".join(summarize_actions(legal))))
-        for name, doc in COMMANDS:
+        for name, doc in (*COMMANDS, *(terminal_hook(game.spec.name, "GAME_COMMANDS") or ())):
             self.say(Text.assemble(("  " + name.ljust(17), "bold"), doc))
 
     def _full_log(self, seat: int) -> None:

@@ -18,6 +18,7 @@ from .pack import ELEMENTS
 from .predicates import objective_status
 from .script import enabled_options
 from .state import KyrumData, jcopy
+from .story import page_dict
 
 if TYPE_CHECKING:
     from holotable.engine import State
@@ -86,7 +87,7 @@ def view(st: State[KyrumData, Any], seat: int | None) -> dict[str, Any]:
         "exploring": d.exploring,
         "dice": list(d.dice),
         "decision": _decision(tab),
-        "reading": jcopy(d.reading),
+        **story_fields(d),
         "result": jcopy(d.result),
         "glossary_unlocked": sorted(d.camp["glossary"]),
         "main_scripts_read": len(d.camp["main_seen"]),
@@ -97,6 +98,32 @@ def view(st: State[KyrumData, Any], seat: int | None) -> dict[str, Any]:
         "partner": bool(d.camp["partner"]["enabled"]),
     }
     return out
+
+
+def story_fields(d: KyrumData) -> dict[str, Any]:
+    """The story as the player has read it (never a page not read yet).
+
+    ``pages``: what is being read now (since the last exploration, leaving or the end of the game),
+    each with ``new`` when it was written after the player's last action; ``reading``: the last of
+    them (``None`` when nothing is being read); ``story``: every page of this game in reading order;
+    ``partner_log``: the Black Hole transmissions sent and heard, oldest first (``new``: heard in this
+    game)."""
+    story = d.story
+    pages = []
+    for i in range(d.story_turn, len(story)):
+        page = page_dict(story[i])
+        page["new"] = i >= d.story_shown
+        pages.append(page)
+    log = []
+    for e in d.camp["partner_log"]:
+        if e.get("sent") is not None:
+            log.append({"direction": "sent", "game": e.get("game"), "text": e["sent"], "new": False})
+        if e.get("received") and e.get("heard_in") is not None:
+            log.append({"direction": "received", "game": e.get("partner_game", e.get("game")),
+                        "from": e.get("from"), "text": e["received"], "heard_in": e["heard_in"],
+                        "new": e["heard_in"] == d.game})
+    return {"pages": pages, "reading": dict(pages[-1]) if pages else None,
+            "story": [page_dict(p) for p in story], "partner_log": log}
 
 
 def _numbered(narratives: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
