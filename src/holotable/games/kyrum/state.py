@@ -62,6 +62,7 @@ class KyrumData:
     #: The first page of what is being read now, and the first page not yet shown to the player.
     story_turn: int = 0
     story_shown: int = 0
+    story_changed: tuple[int, ...] = ()
     result: dict[str, Any] | None = None
     finished: bool = False
     camp: dict[str, Any] = field(default_factory=dict)
@@ -74,7 +75,7 @@ class KyrumData:
             list(self.encounter_removed), list(self.discovery_deck), list(self.discovery_discard),
             jcopy(self.inventory), dict(self.gauges), dict(self.elements), dict(self.peaks),
             [list(d) for d in self.discounts], dict(self.item_uses), self.script_np, self.exploring, list(self.dice),
-            self.tasks.copy(), self.story, self.story_turn, self.story_shown, jcopy(self.result),
+            self.tasks.copy(), self.story, self.story_turn, self.story_shown, self.story_changed, jcopy(self.result),
             self.finished, jcopy(self.camp),
         )
 
@@ -108,5 +109,4 @@ def saved_story(raw: dict[str, Any]) -> tuple[tuple[Page, ...], int, int]:
     old = raw.get("reading")
     if not old:
         return (), 0, 0
-    page = page_from_dict({"kind": old.get("kind", "main"), **old})
-    return (page,), 0, 1
+    return (page_from_dict({"kind": "main", **old}),), 0, 1

@@ -10,7 +10,8 @@ prints'"), so nothing a script does happens out of sight.
 once made (a new say or effect replaces the page), so copying a state shares them: the bots copy
 and view states at every decision. ``story_turn`` is the first page of what is being read now (an
 exploration, leaving an area, the end of the game) and ``story_shown`` the first page the player
-has not been shown yet (pages written since the last action).
+has not been shown yet (pages written since the last action); ``story_changed`` the pages shown
+before that have changed since (a choice made on them, the lines after it).
 
 Effects are written while the op (or the choice, the trade, the roll) of a page's source runs:
 :func:`recording` catches the events it emits and turns them into lines.
@@ -87,6 +88,8 @@ def _find(d: KyrumData, src: str) -> int | None:
 def _update(d: KyrumData, i: int, page: Page) -> None:
     story = d.story
     d.story = (*story[:i], page, *story[i + 1:])
+    if i < d.story_shown and i not in d.story_changed:  # shown before, changed since: it is new again
+        d.story_changed = (*d.story_changed, i)
 
 
 def say(d: KyrumData, src: str, text: str) -> None:
@@ -135,6 +138,7 @@ def action_taken(d: KyrumData, verb: str) -> None:
     """The player acts: what was written so far has been shown; exploring, leaving the area, validating
     or conceding begins a new reading (the pages before it stay in the story)."""
     d.story_shown = len(d.story)
+    d.story_changed = ()
     if verb in ("explore", "leave", "validate", "concede"):
         d.story_turn = len(d.story)
 

@@ -189,16 +189,16 @@ def encounter_text(view: Mapping[str, Any], pack: Pack | None) -> Text | None:
     return out
 
 
-KIND_NAMES = {"main": "Script", "secondary": "Script", "narrative": "Narrative script",
-              "end_of_game": "End-of-game script", "black_hole": "Black Hole script", "encounter": "Encounter"}
+KIND_NAMES = {"secondary": "secondary script", "narrative": "narrative discovery", "end_of_game": "end of the game",
+              "black_hole": "the Black Hole"}
 
 
 def page_title(page: Mapping[str, Any]) -> str:
-    """``Script A.10.04 · Boot Prints`` / ``Encounter · Pirates``."""
-    kind = KIND_NAMES.get(str(page.get("kind")), "Script")
+    """``Script A.10.04 · Boot Prints`` (the kind after it when not a main script), ``Encounter · Pirates``."""
     if page.get("kind") == "encounter":
-        return f"{kind} · {page.get('title', '')}"
-    return f"{kind} {page.get('code')} · {page.get('title', '')}"
+        return f"Encounter · {page.get('title', '')}"
+    kind = KIND_NAMES.get(str(page.get("kind")))
+    return f"Script {page.get('code')} · {page.get('title', '')}" + (f" ({kind})" if kind else "")
 
 
 def page_body(page: Mapping[str, Any]) -> Group:

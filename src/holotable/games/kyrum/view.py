@@ -112,7 +112,7 @@ def story_fields(d: KyrumData) -> dict[str, Any]:
     pages = []
     for i in range(d.story_turn, len(story)):
         page = page_dict(story[i])
-        page["new"] = i >= d.story_shown
+        page["new"] = i >= d.story_shown or i in d.story_changed
         pages.append(page)
     log = []
     for e in d.camp["partner_log"]:
