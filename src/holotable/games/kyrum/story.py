@@ -55,7 +55,8 @@ class Page:
 def page_dict(page: Page) -> dict[str, Any]:
     """The page as plain JSON-ready data (fresh lists: a caller may change them)."""
     return {"kind": page.kind, "code": page.code, "title": page.title, "text": page.text, "says": list(page.says),
-            "effects": list(page.effects), "check": None if page.check is None else dict(page.check)}
+            "effects": list(page.effects), "check": None if page.check is None else dict(page.check),
+            "check_text": None if page.check is None else check_line(page.check)}
 
 
 def page_from_dict(raw: Mapping[str, Any]) -> Page:
