@@ -103,6 +103,7 @@ def test_the_booklet_shows_every_page_with_its_effects_and_the_story_folds_out(
     page.locator(".ky-story").screenshot(path=str(tmp_path / "kyrum-story-phone.png"))
     move(page, "close")
     page.wait_for_selector(".ky-result")
-    assert page.locator(".ky-story details.ky-fold-story").get_attribute("open") is not None, "still open after a redraw"
+    folded = page.locator(".ky-story details.ky-fold-story")
+    assert folded.get_attribute("open") is not None, "still open after a redraw"
     assert page.locator('.ky-booklet .ky-page[data-page="A.70.32"]').count() == 1, "and after the game ends"
     assert not page_errors, page_errors

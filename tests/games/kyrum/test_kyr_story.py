@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st_
 from kyr_helpers import GAME, KState, fresh, play, slots, texts
 from rich.console import Console
 
@@ -399,3 +401,33 @@ def test_a_page_shown_before_is_named_once_then_shown_again_when_it_changes() ->
     page = view["pages"][0]
     assert page["new"] and page["effects"][-1] != "" and any(e.startswith("you chose") for e in page["effects"])
     assert prose("A.10.08") in screen(view)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st_.integers(0, 10**6), policy=st_.integers(0, 10**6))
+def test_the_story_only_grows_and_pages_are_its_latest_part(seed: int, policy: int) -> None:
+    """Invariants over random games: a page once written keeps its place, kind, code, title and text (only
+    says and effects are added); ``pages`` is the end of ``story``; a page is new exactly when written or
+    changed since the last action; every script page is of a script read in this campaign."""
+    rng = random.Random(policy)
+    st = GAME.new_state(1, seed=seed, partner=True)
+    before: list[dict[str, Any]] = []
+    for _ in range(150):
+        view = st.view(0)
+        story = view["story"]
+        fixed = [(p["kind"], p["code"], p["title"], p["text"]) for p in story]
+        assert fixed[: len(before)] == [(p["kind"], p["code"], p["title"], p["text"]) for p in before]
+        for old, now in zip(before, story, strict=False):
+            assert now["says"][: len(old["says"])] == old["says"] and now["effects"][: len(old["effects"])] == \
+                old["effects"]
+        pages = view["pages"]
+        assert [{k: v for k, v in p.items() if k != "new"} for p in pages] == story[len(story) - len(pages):]
+        for i, p in enumerate(pages, start=len(story) - len(pages)):
+            assert p["new"] is (i >= len(before) or story[i] != before[i])
+        assert {p["code"] for p in story if p["kind"] != "encounter"} <= set(st.data.camp["scripts_seen"])
+        if st.is_terminal():
+            break
+        before = story
+        legal = [a for a in st.legal_actions(0) if a.verb != "concede"] or st.legal_actions(0)
+        action = rng.choice(legal)
+        st.apply("send hello" if action.verb == "send" else action)
