@@ -108,12 +108,8 @@ def story_fields(d: KyrumData) -> dict[str, Any]:
     them (``None`` when nothing is being read); ``story``: every page of this game in reading order;
     ``partner_log``: the Black Hole transmissions sent and heard, oldest first (``new``: heard in this
     game)."""
-    story = d.story
-    pages = []
-    for i in range(d.story_turn, len(story)):
-        page = page_dict(story[i])
-        page["new"] = i >= d.story_shown or i in d.story_changed
-        pages.append(page)
+    story = [page_dict(p) for p in d.story]  # fresh lists: the state's pages are shared, never handed out
+    pages = [{**story[i], "new": i >= d.story_shown or i in d.story_changed} for i in range(d.story_turn, len(story))]
     log = []
     for e in d.camp["partner_log"]:
         if e.get("sent") is not None:
@@ -122,8 +118,7 @@ def story_fields(d: KyrumData) -> dict[str, Any]:
             log.append({"direction": "received", "game": e.get("partner_game", e.get("game")),
                         "from": e.get("from"), "text": e["received"], "heard_in": e["heard_in"],
                         "new": e["heard_in"] == d.game})
-    return {"pages": pages, "reading": dict(pages[-1]) if pages else None,
-            "story": [page_dict(p) for p in story], "partner_log": log}
+    return {"pages": pages, "reading": dict(pages[-1]) if pages else None, "story": story, "partner_log": log}
 
 
 def _numbered(narratives: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
