@@ -1,8 +1,9 @@
 """The terminal picture of a Kyrum game and campaign (spec §9.1-9.2).
 
 :func:`render` draws one view at a glance: the three boards, the journey and area with the
-distance dice, the top planet back, the objectives with live ✓/✗, the inventory, the script being read
-with its choices, and what the game waits for. The campaign pieces (scoreboard, tracking list, Thoth
+distance dice, the top planet back, the objectives with live ✓/✗, the inventory, the pages being read
+(each new one in full, with what it did) and what the game waits for. :func:`game_command` answers
+``story`` and ``partner`` in both terminal loops. The campaign pieces (scoreboard, tracking list, Thoth
 market, questionnaire) have their own functions for the ``holotable kyrum`` commands.
 
 Every rulebook symbol has one short label (spec §9.1): FUEL, KNOW, HP, SUIT, SHIP, FIRE, C, U, R,

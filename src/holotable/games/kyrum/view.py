@@ -1,7 +1,8 @@
 """What the player may see of a Kyrum game (KYR-AREA-04, KYR-AMB-34/38) and determinisation.
 
 Public: the area, dice, the back of the top planet card, deck sizes, discard piles, removed
-encounters, inventory, narratives, objectives with live status, journey, items, the script being read.
+encounters, inventory, narratives, objectives with live status, journey, items, the pages read this
+game (:mod:`.story`) and the partner messages heard.
 Hidden: the order (and so the next faces) of the planet, encounter and discovery decks, the text of
 scripts not read, and future dice. :func:`determinize` re-deals exactly those.
 """
