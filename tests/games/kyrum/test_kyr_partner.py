@@ -88,7 +88,8 @@ def test_partner_message_through_the_shared_database(tmp_path: Path) -> None:
         assert bob.match.state.view(0)["decision"]["received"] == "The Heron is the ship's name; RAHEL is a machine."
         log = bob.match.state.data.camp["partner_log"]
         assert {"game": 1, "sent": None, "received": "The Heron is the ship's name; RAHEL is a machine.",
-                "from": "ada", "partner_game": sent_in} in log
+                "from": "ada", "partner_game": sent_in,
+                "heard_in": bob.match.state.data.game} in log  # heard at bob's Black Hole, maybe games later
         assert [m.used_in_game for m in bob.messages("in")] == [1]
         bob.play("send")  # an empty answer is allowed and sends nothing
         assert ada.reload().messages("in") == []

@@ -42,6 +42,8 @@ SESSION_COMMANDS = (
     ("? / help", "list the legal actions and these commands"),
     ("view", "show the table again"),
     ("log", "the log of this game"),
+    ("story", "every page read in this game so far, with what each did"),
+    ("partner", "the Black Hole transmissions sent and heard"),
     ("scoreboard", "the game scoreboard"),
     ("tracking", "the main-scripts tracking list"),
     ("glossary [TERM]", "the unlocked glossary terms, or one term"),
@@ -191,6 +193,11 @@ class CampaignSession:
             from holotable.games.kyrum.terminal import crafting_text
 
             self.console.print(crafting_text(camp.pack))
+        elif word in ("story", "partner") and not rest:  # this game's pages; the Black Hole transmissions
+            from holotable.games.kyrum.terminal import partner_log_text, story_text
+
+            view = camp.match.state.view(0)
+            self.console.print(story_text(view) if word == "story" else partner_log_text(view))
         elif self._common(word, rest):
             pass
         else:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from . import gauges, predicates, script
+from . import gauges, predicates, script, story
 from .decisions import Discard
 from .pack import ELEMENTS
 from .tasks import KyrumTask, Stack
@@ -62,7 +62,8 @@ def pick_discard(tab: Table, did: str) -> None:
     stack = tab.d.tasks
     dec = stack.top
     assert isinstance(dec, Discard)
-    remove_discovery(tab, did, dec.src)
+    with story.recording(tab, dec.src):  # the script's page says which card went
+        remove_discovery(tab, did, dec.src)
     left = dec.left - 1
     if left <= 0 or not predicates.discoveries_matching(tab, {"studied": dec.studied}):
         stack.pop()

@@ -68,7 +68,7 @@ GLOBAL_FEATURES: tuple[str, ...] = (
     *[f"option_{i}" for i in range(1, MAX_OPTIONS + 1)],  # enabled options of a script choice
     "decision_eog",  # the choice belongs to the end-of-game script
     "discard_studied",  # a discard decision asks for a studied card
-    "reading",
+    "reading",  # a page (a script or an encounter card) is being read
     "victory",
     "defeat",
     "main_scripts_read",  # / the pack's main scripts
@@ -149,7 +149,7 @@ def make_encoder(config: Config) -> Callable[[Mapping[str, Any]], list[float]]:
             if len(dice) > 1:
                 put("die_black", dice[1] / 6)
         _decision(out, view["decision"])
-        put("reading", float(view["reading"] is not None))
+        put("reading", float(bool(view["pages"])))
         result = view["result"]
         if result is not None:
             put("victory" if result["outcome"] == "victory" else "defeat", 1.0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from . import discoveries, gauges, script
+from . import discoveries, gauges, script, story
 from .decisions import EncounterRoll, Trader
 from .tasks import KyrumTask, Stack
 
@@ -45,6 +45,7 @@ def encounter(tab: Table) -> None:
     d.encounter_in_play = eid
     enc = tab.pack.encounters[eid]
     tab.emit("encounter", f"encounter: {enc.name}", id=eid)
+    story.open_page(d, story.Page("encounter", eid, enc.name, CARD_TEXT.get(enc.kind, "")))
     d.tasks.push(EndEncounter())
     if enc.kind == "danger":
         if tab.opt.get("craft_before_encounter_roll"):
@@ -56,8 +57,16 @@ def encounter(tab: Table) -> None:
             d.tasks.push(Trader())
         else:
             tab.emit("trader_nothing", "nothing to trade")
+            story.note(d, eid, "you have nothing the trader wants")
     else:
         script.read_script(tab, tab.pack.rules["black_hole_script"], eog=False)  # KYR-ENC-09
+
+
+#: What an encounter card says, by kind (the cards carry icons, not prose).
+CARD_TEXT = {
+    "trader": "The Itinerant Trader offers one trade of discovery cards for elements.",
+    "black_hole": "The Black Hole: read its script.",
+}
 
 
 def danger_roll(tab: Table) -> None:
@@ -66,16 +75,25 @@ def danger_roll(tab: Table) -> None:
     enc = tab.pack.encounters[d.encounter_in_play]
     white, black = gauges.die(tab), gauges.die(tab)
     tab.emit("dice", f"encounter dice white {white} black {black}", dice_kind="encounter", values=[white, black])
+    shown: dict[str, object] = {"white": white, "black": black, "arrow": None, "gauge": None, "value": None,
+                                "threshold": None}
     if white == black:  # KYR-ENC-03, KYR-AMB-40
         tab.emit("encounter_cancelled", f"{enc.name} cancelled by a double")
+        story.set_check(d, enc.id, {**shown, "result": "cancelled"})
         return
+    colour = "black" if black > white else "white"
     arrow = enc.black if black > white else enc.white
     assert arrow is not None
     check = arrow.get("check")
+    shown["arrow"] = colour
+    if check is not None:
+        shown.update(gauge=check["res"], value=gauges.value(tab, check["res"]), threshold=check["lt"])
     if check is None or gauges.value(tab, check["res"]) < check["lt"]:  # KYR-ENC-04 strictly less
-        script.push_ops(tab, arrow["effects"], f"{enc.id}/{'black' if black > white else 'white'}")
+        story.set_check(d, enc.id, {**shown, "result": "failed" if check is not None else "no check"})
+        script.push_ops(tab, arrow["effects"], f"{enc.id}/{colour}")
     else:
         tab.emit("encounter_passed", f"{enc.name}: check passed, no effect")
+        story.set_check(d, enc.id, {**shown, "result": "passed"})
 
 
 def roll_now(tab: Table) -> None:
@@ -103,10 +121,11 @@ def trades(tab: Table) -> list[tuple[str, tuple[str, ...]]]:
 
 def trade(tab: Table, tid: str, refs: tuple[str, ...]) -> None:
     deal = next(t for t in tab.pack.rules["trader"] if t["id"] == tid)
-    for ref in refs:
-        discoveries.remove_discovery(tab, discoveries.card_of(tab, ref)["id"], "trade")
-    for el, n in deal["get"].items():
-        gauges.gain(tab, el, n, f"trade {tid}")
+    with story.recording(tab, tab.d.encounter_in_play or ""):
+        for ref in refs:
+            discoveries.remove_discovery(tab, discoveries.card_of(tab, ref)["id"], "trade")
+        for el, n in deal["get"].items():
+            gauges.gain(tab, el, n, f"trade {tid}")
     tab.emit("traded", f"trade {tid}")
     tab.d.tasks.pop()  # the trader decision
     script.run(tab)
@@ -115,4 +134,5 @@ def trade(tab: Table, tid: str, refs: tuple[str, ...]) -> None:
 def pass_trade(tab: Table) -> None:
     tab.d.tasks.pop()  # the trader decision
     tab.emit("trader_pass", "no trade")
+    story.note(tab.d, tab.d.encounter_in_play or "", "no trade")
     script.run(tab)

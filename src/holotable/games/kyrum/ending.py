@@ -41,7 +41,6 @@ class EndStep(KyrumTask):
             if code:
                 script.read_script(tab, code, eog=True)
         elif self.step == "market":
-            d.reading = None
             stack.push(Market())
             tab.emit("market", "the Thoth market is open")
         elif self.step == "discard":

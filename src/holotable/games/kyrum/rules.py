@@ -28,7 +28,7 @@ from holotable.engine import (
 )
 
 from . import actions as act
-from . import discoveries, encounters, ending, exploration, gauges, predicates, script
+from . import discoveries, encounters, ending, exploration, gauges, predicates, script, story
 from . import scenario as scenarios
 from . import view as views
 from .actions import KAction
@@ -485,8 +485,8 @@ def perform(tab: Table, action: KAction) -> None:
     """Carry out a checked action (never raises)."""
     verb, args = action.verb, action.args
     d = tab.d
+    story.action_taken(d, verb)  # what was read so far has been shown; a new reading may begin
     if verb == "explore":
-        d.reading = None
         exploration.explore(tab, int(args[0]))
     elif verb == "craft":
         exploration.craft(tab, args[0], args[1], int(args[2]) if len(args) == 3 else None)
@@ -507,7 +507,6 @@ def perform(tab: Table, action: KAction) -> None:
     elif verb == "validate":
         ending.validate(tab)
     elif verb == "leave":
-        d.reading = None
         exploration.leave_area(tab)
     elif verb == "concede":
         ending.end_game(tab, "defeat", "conceded")  # KYR-END-06
@@ -527,12 +526,7 @@ def perform(tab: Table, action: KAction) -> None:
     elif verb == "pass":
         encounters.pass_trade(tab)
     elif verb == "send":
-        text = args[0] if args else ""
-        d.camp["partner_log"].append({"game": d.game, "sent": text, "received": None})
-        tab.reveal()  # the message has left for the partner: it cannot be called back
-        tab.emit("partner_sent", "message for the partner written" if text else "no message written")
-        d.tasks.pop()  # the partner decision
-        script.run(tab)
+        script.send_message(tab, args[0] if args else "")
     elif verb == "roll":
         encounters.roll_now(tab)
     elif verb == "buy":

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from holotable.engine.tasks import run_tasks
 
-from . import discoveries, encounters, ending, gauges, predicates
+from . import discoveries, encounters, ending, gauges, predicates, story
 from .decisions import Choice, Partner
 from .pack import LINK_RE, recipe_name
 from .tasks import KyrumTask, Stack, pending
@@ -42,7 +42,8 @@ class Ops(KyrumTask):  # interpreter makes one per op read, and a frozen one cos
             return  # the frame is done
         # the frame stays on the stack, one op further, under what its op pushes
         stack.push(Ops(self.src, self.ops, i + 1, self.eog))
-        do_op(tab, self.ops[i], self)
+        with story.recording(tab, self.src):  # what the op does is written on its page
+            do_op(tab, self.ops[i], self)
 
 
 def push_ops(tab: Table, ops: Any, src: str, eog: bool = False) -> None:
@@ -66,8 +67,7 @@ def do_op(tab: Table, op: Mapping[str, Any], frame: Ops) -> None:
     eog = frame.eog
     if name == "say":
         tab.emit("say", op["text"])
-        if d.reading is not None:
-            d.reading.setdefault("says", []).append(op["text"])
+        story.say(d, src, op["text"])
     elif name == "gain":
         gauges.gain(tab, op["res"], op["n"], src)
     elif name == "lose":
@@ -97,12 +97,19 @@ def do_op(tab: Table, op: Mapping[str, Any], frame: Ops) -> None:
             flags[op["name"]] = op["set"]
         else:
             flags[op["name"]] = int(flags.get(op["name"], 0)) + op["add"]
+        story.note(d, src, story.flag_line(op, flags.get(op["name"])))
     elif name == "journal":
         d.camp["journal"].append({"game": d.game, "text": op["text"]})
+        story.note(d, src, f"journal: {op['text']}")
     elif name == "glossary":
-        unlock(tab, op["term"])
+        if unlock(tab, op["term"]):
+            entry = tab.pack.glossary.get(op["term"], {})
+            story.note(d, src, f"glossary entry unlocked: {entry.get('title', op['term'])}")
     elif name == "travel_discount":
         d.discounts.append([op["amount"], op.get("uses", 1)])
+        uses = op.get("uses", 1)
+        story.note(d, src, f"travel discount: −{op['amount']} fuel on the next {uses} exploration"
+                           f"{'s' if uses != 1 else ''}")
     elif name == "roll":
         roll_op(tab, op, src, eog)
     elif name == "encounter":
@@ -120,15 +127,44 @@ def do_op(tab: Table, op: Mapping[str, Any], frame: Ops) -> None:
         if d.camp["partner"]["enabled"]:
             log = d.camp["partner_log"]
             received = next((e.get("received") for e in reversed(log) if e.get("received")), None)
+            heard = hear_partner(d)
+            if heard:
+                story.note(d, src, f"{heard} transmission{'s' if heard != 1 else ''} from your partner heard")
             d.tasks.push(Partner(op["prompt"], received))
     elif name == "end_game" and d.result is None:
         ending.end_game(tab, op["outcome"], op.get("reason", "script"))
 
 
-def unlock(tab: Table, term: str) -> None:
+def hear_partner(d: Any) -> int:
+    """Every received partner message not heard yet is heard now, oldest first (KYR-ENC-09): each is
+    marked with the game that heard it; how many were."""
+    n = 0
+    for entry in d.camp["partner_log"]:
+        if entry.get("received") and entry.get("heard_in") is None:
+            entry["heard_in"] = d.game
+            n += 1
+    return n
+
+
+def unlock(tab: Table, term: str) -> bool:
+    """Unlock a glossary term; whether it was locked."""
     unlocked = tab.d.camp["glossary"]
-    if term not in unlocked:
-        unlocked.append(term)
+    if term in unlocked:
+        return False
+    unlocked.append(term)
+    return True
+
+
+def send_message(tab: Table, text: str) -> None:
+    """The Black Hole message is written (or not): it leaves for the partner and cannot be called back."""
+    d = tab.d
+    d.camp["partner_log"].append({"game": d.game, "sent": text, "received": None})
+    tab.reveal()
+    tab.emit("partner_sent", "message for the partner written" if text else "no message written")
+    story.note(d, tab.pack.rules["black_hole_script"],
+               f"message sent to your partner: “{text}”" if text else "no message sent to your partner")
+    d.tasks.pop()  # the partner decision
+    run(tab)
 
 
 def roll_op(tab: Table, op: Mapping[str, Any], src: str, eog: bool) -> None:
@@ -150,7 +186,7 @@ def read_script(tab: Table, code: str, eog: bool, main: bool = False) -> None:
         camp["main_seen"].append(code)  # KYR-EXPLORE-11 tracking list
     for m in LINK_RE.finditer(script["text"]):
         unlock(tab, m.group(1))  # KYR-SCRIPT-06
-    tab.d.reading = {"code": code, "title": script["title"], "text": script["text"], "says": []}
+    story.open_page(tab.d, story.Page(script["kind"], code, script["title"], script["text"]))
     tab.reveal()  # the booklet's page is read
     tab.emit("script_read", f"read {code}: {script['title']}", code=code)
     push_ops(tab, script["effects"], code, eog or script["kind"] == "end_of_game")
@@ -207,9 +243,10 @@ def choose_option(tab: Table, i: int) -> None:
     dec = tab.d.tasks.pop()
     assert isinstance(dec, Choice)
     option = dec.ops[i]
-    for res, n in option.get("cost", {}).items():
-        if n:
-            gauges.pay(tab, res, n, f"{dec.src} option {i + 1}")
-    tab.emit("option", f"chose '{option['label']}'", index=i + 1)
+    with story.recording(tab, dec.src):
+        for res, n in option.get("cost", {}).items():
+            if n:
+                gauges.pay(tab, res, n, f"{dec.src} option {i + 1}")
+        tab.emit("option", f"chose '{option['label']}'", index=i + 1)
     push_ops(tab, option["do"], f"{dec.src}/o{i + 1}", dec.eog)
     run(tab)

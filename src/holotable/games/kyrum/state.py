@@ -14,6 +14,7 @@ from typing import Any
 
 from holotable.engine.tasks import TaskStack
 
+from .story import Page, page_dict, page_from_dict
 from .tasks import KyrumDecision, Stack, pending, saved_form
 
 
@@ -56,7 +57,12 @@ class KyrumData:
     dice: list[int] = field(default_factory=list)
     #: The pending work, a decision on top when one waits (saved as ``todo`` and ``decision``).
     tasks: Stack = field(default_factory=TaskStack)
-    reading: dict[str, Any] | None = None
+    #: Every page read this game, in order (:mod:`.story`); pages are values, shared between copies.
+    story: tuple[Page, ...] = ()
+    #: The first page of what is being read now, and the first page not yet shown to the player.
+    story_turn: int = 0
+    story_shown: int = 0
+    story_changed: tuple[int, ...] = ()
     result: dict[str, Any] | None = None
     finished: bool = False
     camp: dict[str, Any] = field(default_factory=dict)
@@ -69,7 +75,7 @@ class KyrumData:
             list(self.encounter_removed), list(self.discovery_deck), list(self.discovery_discard),
             jcopy(self.inventory), dict(self.gauges), dict(self.elements), dict(self.peaks),
             [list(d) for d in self.discounts], dict(self.item_uses), self.script_np, self.exploring, list(self.dice),
-            self.tasks.copy(), jcopy(self.reading), jcopy(self.result),
+            self.tasks.copy(), self.story, self.story_turn, self.story_shown, self.story_changed, jcopy(self.result),
             self.finished, jcopy(self.camp),
         )
 
@@ -86,7 +92,21 @@ class KyrumData:
         for k, v in vars(self).items():
             if k == "tasks":
                 todo, out["decision"] = saved_form(v)
+            elif k == "story":
+                out[k] = [page_dict(p) for p in v]
             else:
                 out[k] = jcopy(v)
         out["todo"] = todo
         return out
+
+
+def saved_story(raw: dict[str, Any]) -> tuple[tuple[Page, ...], int, int]:
+    """``(story, story_turn, story_shown)`` of a saved game's data: saves made before the story was kept
+    hold one ``reading`` page (or none), which becomes a story of that page, being read and shown."""
+    if "story" in raw:
+        pages = tuple(page_from_dict(p) for p in raw["story"] or ())
+        return pages, int(raw.get("story_turn", 0)), int(raw.get("story_shown", 0))
+    old = raw.get("reading")
+    if not old:
+        return (), 0, 0
+    return (page_from_dict({"kind": "main", **old}),), 0, 1

@@ -1,8 +1,9 @@
 """The terminal picture of a Kyrum game and campaign (spec §9.1-9.2).
 
 :func:`render` draws one view at a glance: the three boards, the journey and area with the
-distance dice, the top planet back, the objectives with live ✓/✗, the inventory, the script being read
-with its choices, and what the game waits for. The campaign pieces (scoreboard, tracking list, Thoth
+distance dice, the top planet back, the objectives with live ✓/✗, the inventory, the pages being read
+(each new one in full, with what it did) and what the game waits for. ``TERMINAL_COMMANDS`` adds
+``card``, ``story`` and ``partner`` to ``holotable play``. The campaign pieces (scoreboard, tracking list, Thoth
 market, questionnaire) have their own functions for the ``holotable kyrum`` commands.
 
 Every rulebook symbol has one short label (spec §9.1): FUEL, KNOW, HP, SUIT, SHIP, FIRE, C, U, R,
@@ -27,6 +28,7 @@ from holotable.engine import DataError, State
 from . import card_text
 from .campaign import buy_refusal
 from .pack import LINK_RE, Pack, load_pack, recipe_name
+from .story import check_line
 
 LABELS = {"fuel": "FUEL", "knowledge": "KNOW", "health": "HP", "suit": "SUIT", "ship": "SHIP",
           "firepower": "FIRE", "common": "C", "uncommon": "U", "rare": "R", "any": "any"}
@@ -213,15 +215,92 @@ def encounter_text(view: Mapping[str, Any], pack: Pack | None) -> Text | None:
     return out
 
 
-def reading_panel(view: Mapping[str, Any]) -> RenderableType | None:
-    reading = view.get("reading")
-    if not reading:
-        return None
-    parts: list[RenderableType] = [script_text(str(reading.get("text", "")))]
-    for said in reading.get("says") or []:
+KIND_NAMES = {"secondary": "secondary script", "narrative": "narrative discovery", "end_of_game": "end of the game",
+              "black_hole": "the Black Hole"}
+
+
+def page_title(page: Mapping[str, Any]) -> str:
+    """``Script A.10.04 · Boot Prints`` (the kind after it when not a main script), ``Encounter · Pirates``."""
+    if page.get("kind") == "encounter":
+        return f"Encounter · {page.get('title', '')}"
+    kind = KIND_NAMES.get(str(page.get("kind")))
+    return f"Script {page.get('code')} · {page.get('title', '')}" + (f" ({kind})" if kind else "")
+
+
+def page_body(page: Mapping[str, Any]) -> Group:
+    """A page as the booklet prints it, then what it did: the ``say`` lines, a danger card's check
+    and the effects, each on its own line."""
+    parts: list[RenderableType] = []
+    if page.get("text"):
+        parts.append(script_text(str(page["text"])))
+    for said in page.get("says") or []:
         parts.append(Text.assemble(("» ", "bold"), script_text(str(said))))
-    title = f"Script {reading.get('code')} · {reading.get('title', '')}"
-    return Panel(Group(*parts), title=escape(title), title_align="left", border_style="cyan")
+    if page.get("check"):
+        parts.append(Text.assemble(("⚄ ", "bold"), check_line(page["check"])))
+    for line in page.get("effects") or []:
+        parts.append(Text.assemble(("→ ", "bold green"), str(line)))
+    return Group(*parts)
+
+
+def page_panel(page: Mapping[str, Any]) -> Panel:
+    colour = "red" if page.get("kind") == "encounter" else "magenta" if page.get("kind") == "end_of_game" else "cyan"
+    return Panel(page_body(page), title=escape(page_title(page)), title_align="left", border_style=colour)
+
+
+def reading_panel(view: Mapping[str, Any]) -> RenderableType | None:
+    """What is being read now, in reading order: every page written since the last action in full, the
+    pages of this reading shown before as one line each ('story' prints them again)."""
+    pages = view.get("pages") or []
+    if not pages:
+        return None
+    parts: list[RenderableType] = []
+    for page in pages:
+        if page.get("new"):
+            parts.append(page_panel(page))
+        else:
+            parts.append(Text(f"(read above: {page_title(page)} · 'story' shows it again)", style="dim"))
+    return Group(*parts)
+
+
+def story_text(view: Mapping[str, Any]) -> RenderableType:
+    """Every page read in this game so far, in reading order (the terminal's ``story`` command)."""
+    pages = view.get("story") or []
+    if not pages:
+        return Text("Nothing has been read in this game yet.", style="dim")
+    return Group(Text(f"The story of game {view.get('game_number')} so far ({len(pages)} pages)", style="bold"),
+                 *(page_panel(p) for p in pages))
+
+
+def partner_lines(view: Mapping[str, Any]) -> list[Text]:
+    """The Black Hole transmissions heard and sent, oldest first; those heard in this game marked new."""
+    out = []
+    for m in view.get("partner_log") or []:
+        if m.get("direction") == "received":
+            who = m.get("from") or "your partner"
+            mark = ("NEW ", "bold yellow") if m.get("new") else ("", "")
+            out.append(Text.assemble(mark, (f"from {who} (their game {m.get('game')}): ", "bold"), str(m["text"])))
+        else:
+            out.append(Text.assemble((f"you sent (game {m.get('game')}): ", "dim"), str(m.get("text") or "(nothing)")))
+    return out
+
+
+def partner_log_text(view: Mapping[str, Any]) -> RenderableType:
+    """The campaign's partner log (the terminal's ``partner`` command)."""
+    if not view.get("partner"):
+        return Text("This campaign has no Black Hole partner.", style="dim")
+    lines = partner_lines(view)
+    return Group(Text("Black Hole transmissions", style="bold"),
+                 *(lines or [Text("Nothing sent or heard yet.", style="dim")]))
+
+
+def story_command(state: State[Any, Any], seat: int, rest: str) -> RenderableType:
+    """The ``story`` command of ``holotable play kyrum``: every page read in this game so far."""
+    return story_text(state.view(seat))
+
+
+def partner_command(state: State[Any, Any], seat: int, rest: str) -> RenderableType:
+    """The ``partner`` command of ``holotable play kyrum``: the Black Hole transmissions sent and heard."""
+    return partner_log_text(state.view(seat))
 
 
 def decision_panel(view: Mapping[str, Any]) -> RenderableType | None:
@@ -244,9 +323,13 @@ def decision_panel(view: Mapping[str, Any]) -> RenderableType | None:
             lines.append(Text("  (fuel may still be crafted before choosing)", style="dim"))
     elif kind == "partner":
         lines.append(Text(str(dec.get("prompt", "")), style="bold"))
-        received = dec.get("received")
-        lines.append(Text(f"  Your partner's last transmission: {received}" if received
-                          else "  No transmission from your partner has reached you yet."))
+        heard = [ln for ln, m in zip(partner_lines(view), view.get("partner_log") or [], strict=True)
+                 if m.get("direction") == "received"]
+        if heard:
+            lines.append(Text("  Your partner's transmissions, oldest first:"))
+            lines += [Text.assemble("    ", ln) for ln in heard]
+        else:
+            lines.append(Text("  No transmission from your partner has reached you yet."))
         lines.append(Text("  Answer with: send YOUR MESSAGE (one line, at most 500 characters), or 'send' alone."))
     elif kind == "trader":
         lines.append(Text("The Itinerant Trader: one trade at most — 'trade a dN' (1 unstudied → 2 C), 'trade b dN' "
@@ -407,4 +490,6 @@ def card_command(state: State[Any, Any], seat: int, rest: str) -> RenderableType
 TERMINAL_COMMANDS = (
     ("card", "card NAME", "read a card at any moment: a planet (number or name), an encounter (asteroids, "
      "trader...), a discovery (d1 or its name), a Thoth item (t1 or its name), a narrative (n1)", card_command),
+    ("story", "story", "every page read in this game so far, with what each did", story_command),
+    ("partner", "partner", "the Black Hole transmissions sent and heard", partner_command),
 )

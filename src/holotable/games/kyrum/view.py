@@ -1,7 +1,8 @@
 """What the player may see of a Kyrum game (KYR-AREA-04, KYR-AMB-34/38) and determinisation.
 
 Public: the area, dice, the back of the top planet card, deck sizes, discard piles, removed
-encounters, inventory, narratives, objectives with live status, journey, items, the script being read.
+encounters, inventory, narratives, objectives with live status, journey, items, the pages read this
+game (:mod:`.story`) and the partner messages heard.
 Hidden: the order (and so the next faces) of the planet, encounter and discovery decks, the text of
 scripts not read, and future dice. :func:`determinize` re-deals exactly those.
 """
@@ -18,6 +19,7 @@ from .pack import ELEMENTS
 from .predicates import objective_status
 from .script import enabled_options
 from .state import KyrumData, jcopy
+from .story import page_dict
 
 if TYPE_CHECKING:
     from holotable.engine import State
@@ -86,7 +88,7 @@ def view(st: State[KyrumData, Any], seat: int | None) -> dict[str, Any]:
         "exploring": d.exploring,
         "dice": list(d.dice),
         "decision": _decision(tab),
-        "reading": jcopy(d.reading),
+        **story_fields(d),
         "result": jcopy(d.result),
         "glossary_unlocked": sorted(d.camp["glossary"]),
         "main_scripts_read": len(d.camp["main_seen"]),
@@ -97,6 +99,27 @@ def view(st: State[KyrumData, Any], seat: int | None) -> dict[str, Any]:
         "partner": bool(d.camp["partner"]["enabled"]),
     }
     return out
+
+
+def story_fields(d: KyrumData) -> dict[str, Any]:
+    """The story as the player has read it (never a page not read yet).
+
+    ``pages``: what is being read now (since the last exploration, leaving or the end of the game),
+    each with ``new`` when it was written after the player's last action; ``reading``: the last of
+    them (``None`` when nothing is being read); ``story``: every page of this game in reading order;
+    ``partner_log``: the Black Hole transmissions sent and heard, oldest first (``new``: heard in this
+    game)."""
+    story = [page_dict(p) for p in d.story]  # fresh lists: the state's pages are shared, never handed out
+    pages = [{**story[i], "new": i >= d.story_shown or i in d.story_changed} for i in range(d.story_turn, len(story))]
+    log = []
+    for e in d.camp["partner_log"]:
+        if e.get("sent") is not None:
+            log.append({"direction": "sent", "game": e.get("game"), "text": e["sent"], "new": False})
+        if e.get("received") and e.get("heard_in") is not None:
+            log.append({"direction": "received", "game": e.get("partner_game", e.get("game")),
+                        "from": e.get("from"), "text": e["received"], "heard_in": e["heard_in"],
+                        "new": e["heard_in"] == d.game})
+    return {"pages": pages, "reading": dict(pages[-1]) if pages else None, "story": story, "partner_log": log}
 
 
 def _numbered(narratives: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:

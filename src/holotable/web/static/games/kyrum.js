@@ -2,7 +2,9 @@
 // with their distance dice, crafting with its costs, exploration dice (animated when new), the script
 // being read as a booklet page with its choices, the inventory and its study progress, narratives, the
 // journey card, the objectives and the validation, and the end of the game with its notoriety and a
-// link back to the campaign page (Thoth market, scoreboard, journal).
+// link back to the campaign page (Thoth market, scoreboard, journal). The booklet shows every page
+// being read in reading order (scripts, chained ones, encounter cards with their checks) with what each
+// did; the whole game's story and the partner log fold out below it.
 //
 // Every legal move is one button (data-action = its text); the moves that belong to a part of the
 // table are shown there (explore on a planet, study on a card, craft in the crafting panel...), the
@@ -302,34 +304,60 @@ function itemsPanel(view, ref, moves) {
     })));
 }
 
+const KIND_NAMES = { secondary: "secondary script", narrative: "narrative discovery", end_of_game: "end of the game", black_hole: "the Black Hole" };
+
+// One page read (a script, or an encounter card): its text, what it said, a danger card's check and
+// what it did, as the terminal shows it. ``fresh``: written since your last move.
+function storyPage(page, fresh) {
+  const encounter = page.kind === "encounter";
+  const kind = KIND_NAMES[page.kind];
+  return h("article", { class: `ky-page${fresh ? " new" : ""}${encounter ? " ky-encounter" : ""}`, dataset: { page: page.code } },
+    h("header", { class: "ky-page-head" },
+      h("span", { class: "ky-code" }, encounter ? "Encounter" : page.code),
+      h("h3", {}, page.title || ""),
+      kind ? h("span", { class: "ky-kind" }, kind) : null,
+      fresh ? h("span", { class: "badge ky-new" }, "new") : null),
+    ...paragraphs(page.text),
+    ...(page.says || []).map((say) => h("p", { class: "ky-say" }, richText(String(say)))),
+    page.check_text ? h("p", { class: "ky-check-line" }, h("strong", {}, "Check: "), page.check_text) : null,
+    page.effects && page.effects.length ? h("ul", { class: "ky-effects", "aria-label": "What it did" },
+      page.effects.map((e) => h("li", {}, e))) : null);
+}
+
+function partnerMessages(view, onlyHeard) {
+  return (view.partner_log || []).filter((m) => !onlyHeard || m.direction === "received").map((m) => m.direction === "received"
+    ? h("li", { class: `ky-received${m.new ? " new" : ""}` }, m.new ? h("span", { class: "badge ky-new" }, "new") : null,
+      h("strong", {}, `${m.from || "Your partner"} (their game ${m.game}): `), m.text)
+    : h("li", { class: "ky-sent" }, h("span", { class: "muted" }, `You sent (game ${m.game}): `), m.text || "(nothing)"));
+}
+
 function bookletPage(view, moves, ctx) {
-  const reading = view.reading;
+  const pages = view.pages || [];
   const dec = view.decision;
-  if (!reading && !(dec && (dec.kind === "choice" || dec.kind === "partner" || dec.kind === "offer"))) return null;
-  const body = [];
-  if (reading) {
-    body.push(h("header", { class: "ky-page-head" }, h("span", { class: "ky-code" }, reading.code), h("h3", {}, reading.title || "")));
-    body.push(...paragraphs(reading.text));
-    for (const say of reading.says || []) body.push(h("p", { class: "ky-say" }, richText(typeof say === "string" ? say : say.text || JSON.stringify(say))));
-  }
+  if (!pages.length && !(dec && (dec.kind === "choice" || dec.kind === "partner" || dec.kind === "offer"))) return null;
+  // Every page being read, in reading order: those written since your last move are marked new.
+  const body = pages.map((p) => storyPage(p, p.new));
+  const asks = [];
   if (dec && dec.kind === "offer") {
-    body.push(h("p", { class: "ky-prompt" }, `A script is offered (${dec.code}): read it or refuse it.`));
-    body.push(h("div", { class: "actions" }, moves.button("read", "Read the script", "primary"), moves.button("refuse", "Refuse")));
+    asks.push(h("p", { class: "ky-prompt" }, `A script is offered (${dec.code}): read it or refuse it.`));
+    asks.push(h("div", { class: "actions" }, moves.button("read", "Read the script", "primary"), moves.button("refuse", "Refuse")));
   }
   if (dec && dec.kind === "choice") {
-    body.push(h("p", { class: "ky-prompt" }, richText(dec.prompt)));
-    body.push(h("ol", { class: "ky-choices" }, (dec.labels || []).map((label, i) => {
+    asks.push(h("p", { class: "ky-prompt" }, richText(dec.prompt)));
+    asks.push(h("ol", { class: "ky-choices" }, (dec.labels || []).map((label, i) => {
       const button = moves.button(`option ${i + 1}`, `${i + 1}. ${label}`, "ky-choice");
       return h("li", {}, button || h("span", { class: "ky-choice disabled", "aria-disabled": "true" }, `${i + 1}. ${label} (not possible now)`));
     })));
   }
   if (dec && dec.kind === "partner") {
-    body.push(h("p", { class: "ky-prompt" }, richText(dec.prompt)));
-    if (dec.received) body.push(h("blockquote", { class: "ky-received" }, h("strong", {}, "Your partner's Jaakub: "), dec.received));
+    asks.push(h("p", { class: "ky-prompt" }, richText(dec.prompt)));
+    const heard = partnerMessages(view, true);
+    asks.push(heard.length ? h("ol", { class: "ky-partner-heard", "aria-label": "Your partner's transmissions, oldest first" }, heard)
+      : h("p", { class: "muted" }, "No transmission from your partner has reached you yet."));
     if (moves.has("send")) {
       moves.left.delete("send");
       const input = h("input", { type: "text", id: "ky-message", maxlength: "500", "aria-label": "Message for your partner", dataset: { key: "ky-message", keep: "" }, placeholder: "One line for the other Jaakub" });
-      body.push(h("form", {
+      asks.push(h("form", {
         class: "actions ky-send", onsubmit: (e) => {
           e.preventDefault();
           const text = input.value.trim().replace(/[\r\n]+/g, " ");
@@ -338,9 +366,30 @@ function bookletPage(view, moves, ctx) {
       }, input, h("button", { type: "submit", class: "primary", disabled: ctx.busy, dataset: { action: "send", key: "act:send" } }, "Send")));
     }
   }
+  if (asks.length) body.push(h("div", { class: "ky-page ky-asks" }, asks));
   return h("section", { class: "panel ky-booklet", "aria-labelledby": "ky-booklet-title" },
-    h("h2", { id: "ky-booklet-title" }, "Booklet"),
-    h("article", { class: "ky-page" }, body));
+    h("h2", { id: "ky-booklet-title" }, "Booklet"), body);
+}
+
+// Which fold-outs the player opened: the page is redrawn for every message, and they stay open.
+const opened = { story: false, partner: false };
+
+function fold(name, summary, ...body) {
+  return h("details", { class: `ky-fold ky-fold-${name}`, open: opened[name], ontoggle: (e) => { opened[name] = e.target.open; } },
+    h("summary", {}, summary), ...body);
+}
+
+// The whole game's story so far and the campaign's partner log, folded away until opened.
+function storyPanel(view) {
+  const story = view.story || [];
+  const log = view.partner ? partnerMessages(view, false) : [];
+  if (!story.length && !view.partner) return null;
+  return h("section", { class: "panel ky-story", "aria-labelledby": "ky-story-title" },
+    h("h2", { id: "ky-story-title" }, "Story"),
+    fold("story", `Story so far (${plural(story.length, "page")} this game)`,
+      story.length ? story.map((p) => storyPage(p, false)) : h("p", { class: "muted" }, "Nothing has been read in this game yet.")),
+    view.partner ? fold("partner", `Partner log (${plural(log.length, "transmission")})`,
+      log.length ? h("ol", { class: "ky-partner-list" }, log) : h("p", { class: "muted" }, "Nothing sent or heard yet.")) : null);
 }
 
 function marketPanel(view, ref, moves) {
@@ -440,6 +489,7 @@ export default {
       ask,
       booklet,
       market,
+      storyPanel(view),
       h("div", { class: "ky-columns" },
         h("div", {}, area, crafting, inventory, items),
         h("div", {}, boardsPanel(view, ref), objectives, journeyPanel(view, ctx))));
