@@ -386,3 +386,22 @@ def test_crafting_during_an_offer_waits_and_a_missing_element_is_named() -> None
     with pytest.raises(IllegalActionError) as none_held:
         free.game.check(free, 0, parse("craft rare fuel"))
     assert "crafting takes 1 rare element and you hold none" in none_held.value.reason
+
+
+def test_area_table_reads_the_arrows_of_the_tables_own_pack_data_overrides_included() -> None:
+    """The area's arrows come from the view (the table's pack), not the shipped files: a designer's
+    `--set planets.N.white.0.n=5` shows on the screen the player plays."""
+    from holotable import load
+    from holotable.engine import State
+
+    game = load("kyrum")
+    k, colour, gained = next((k, colour, i) for k, slot in enumerate(game.new_state(1, seed=3).view(0)["slots"])
+                             for colour in ("white", "black") for i, op in enumerate(slot[colour])
+                             if op["op"] == "gain" and op["n"] != 5)
+    planet = game.new_state(1, seed=3).view(0)["slots"][k]["planet"]
+    changed = State.new(game, game.spec.make_config(data={f"planets.{planet}.{colour}.{gained}.n": 5}), 3)
+    view = changed.view(0)
+    assert view["slots"][k][colour][gained]["n"] == 5
+    console = Console(record=True, width=160, color_system=None)
+    console.print(terminal.area_table(view))
+    assert "+5" in console.export_text()

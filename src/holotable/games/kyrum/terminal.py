@@ -117,7 +117,6 @@ def area_table(view: Mapping[str, Any]) -> RenderableType:
     slots = view.get("slots") or []
     if not slots:
         return Text("No area on the table.", style="dim")
-    pack = _pack(view)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     for name in ("Slot", "Planet", "Danger", "Die", "White ▷ / black ▶ arrow", ""):
         table.add_column(name, justify="right" if name in ("Slot", "Danger", "Die") else "left")
@@ -130,10 +129,11 @@ def area_table(view: Mapping[str, Any]) -> RenderableType:
         cell = Text(f"{s['planet']} {s['name']}")
         if (s["explored"] or exploring == s["slot"]) and s.get("description"):
             cell.append(f"\n{s['description']}", style="italic")
-        planet = pack.planets.get(s["planet"]) if pack is not None else None
-        arrows = "-" if planet is None else f"▷ {arrow_summary(planet.white)}\n▶ {arrow_summary(planet.black)}"
-        if planet is not None and planet.double_script is not None:
-            arrows += f"\ndouble: {planet.double_script}"
+        arrows = "-"
+        if "white" in s:  # the view's own card (data overrides included)
+            arrows = f"▷ {arrow_summary(s['white'])}\n▶ {arrow_summary(s['black'])}"
+            if s.get("double_script") is not None:
+                arrows += f"\ndouble: {s['double_script']}"
         table.add_row(str(s["slot"]), cell, danger, f"[{s['die']}]" if s["die"] else "-", Text(arrows), mark,
                       style="dim" if s["explored"] and exploring != s["slot"] else None)
     head = Text("Area", style="bold")

@@ -65,9 +65,14 @@ def view(st: State[KyrumData, Any], seat: int | None) -> dict[str, Any]:
         "gauges": dict(d.gauges),
         "elements": dict(d.elements),
         "supply": {e: int(pack.rules["elements"][e]) - d.elements[e] for e in ELEMENTS},
+        # the card as printed (data overrides included): its arrows are what the bots value, so the
+        # player's screens read them here too (the pack's own tuples, shared: views are read-only)
         "slots": [{"slot": i, "planet": p, "name": pack.planets[p].name, "danger": pack.planets[p].danger,
                    "die": d.slot_dice[i], "explored": d.slot_explored[i],
-                   "description": pack.planets[p].description} for i, p in enumerate(d.slot_planets)],
+                   "description": pack.planets[p].description, "white": pack.planets[p].white,
+                   "black": pack.planets[p].black, "double_script": pack.planets[p].double_script}
+                  for i, p in enumerate(d.slot_planets)],
+        "journeys": int(pack.rules["journeys"]),
         "distance_window": d.window_open,
         "top_planet_back_alert": pack.planets[d.planet_deck[0]].back_alert if d.planet_deck else None,
         "planet_deck_size": len(d.planet_deck),

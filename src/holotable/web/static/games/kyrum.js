@@ -264,7 +264,7 @@ function encounterFacts(view, ctx) {
 function journeyPanel(view, ctx) {
   return h("section", { class: "panel ky-journey", "aria-labelledby": "ky-journey-title" },
     h("h2", { id: "ky-journey-title" }, "Journey card"),
-    h("ol", { class: "ky-journey-track", "aria-label": "journeys" }, [1, 2, 3].map((j) => h("li", { class: j === view.journey ? "current" : j < view.journey ? "done" : "" }, `Journey ${j}`))),
+    h("ol", { class: "ky-journey-track", "aria-label": "journeys" }, Array.from({ length: view.journeys || 4 }, (_, i) => i + 1).map((j) => h("li", { class: j === view.journey ? "current" : j < view.journey ? "done" : "" }, `Journey ${j}`))),
     facts([
       ["Journey", `${view.journey} (worth ${view.journey_np} NP)`],
       ["Area", `${view.area}; ${plural(view.areas_revealed || 0, "area")} revealed`],
@@ -453,7 +453,7 @@ export default {
     const head = h("section", { class: "panel ky-head", "aria-labelledby": "ky-head-title" },
       h("h2", { id: "ky-head-title" }, `Game ${view.game_number} — ${PHASES[view.phase] || view.phase}`),
       h("div", { class: "status-bar" },
-        h("span", { class: "badge" }, `journey ${view.journey}/3`),
+        h("span", { class: "badge" }, `journey ${view.journey}/${view.journeys || 4}`),
         h("span", { class: "badge" }, `area ${view.area}`),
         h("span", { class: "badge" }, `${view.np_bank} NP in the bank`),
         view.partner ? h("span", { class: "badge" }, "Black Hole partner") : null,
