@@ -119,7 +119,9 @@ def area_table(view: Mapping[str, Any]) -> RenderableType:
         return Text("No area on the table.", style="dim")
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     for name in ("Slot", "Planet", "Danger", "Die", "White ▷ / black ▶ arrow", ""):
-        table.add_column(name, justify="right" if name in ("Slot", "Danger", "Die") else "left")
+        # a planet's description wraps under its name instead of pushing the arrows off the screen
+        table.add_column(name, justify="right" if name in ("Slot", "Danger", "Die") else "left",
+                         max_width=40 if name == "Planet" else None)
     exploring = view.get("exploring")
     for s in slots:
         mark = "explored" if s["explored"] else ""
