@@ -37,8 +37,9 @@ from .bot_values import choice_options, double_code, option_value, script_value
 from .bots import GAUGE_GOALS, KyrumHeuristic, arrow_value
 from .pack import ELEMENTS, Pack
 
-#: Worth of an unseen main script when choosing dice items and offers (story, usually a good effect).
-UNSEEN_SCRIPT = 2.0
+#: Worth of an unseen main script when choosing dice items and offers: about the mean worth of the demo
+#: pack's main scripts (4.5 by :func:`ops_value`), and its story on top.
+UNSEEN_SCRIPT = 5.0
 #: Fuel kept for the validation itself and a margin.
 FUEL_FLOOR = 2
 #: Fuel (or fuel-equivalents) budgeted per area still to come when weighing a costly exploration.
@@ -46,6 +47,10 @@ FUEL_PER_AREA = 1.5
 #: Least value per fuel for a planet whose distance die is 5 or 6.
 COSTLY_VALUE_PER_FUEL = 0.5
 FUEL_PER_ELEMENT = {"common": 2, "uncommon": 3, "rare": 6}
+#: Least fuel held before paying into a narrative discovery.
+NARRATIVE_FUEL = 7
+#: Areas left in the game from which narratives are paid whatever the objectives.
+NARRATIVE_LAST_AREAS = 3
 
 
 # ---------------------------------------------------------------------------------------------- objectives
@@ -99,6 +104,12 @@ def wants_any_study(view: Mapping[str, Any], pack: Pack) -> bool:
 def spare(view: Mapping[str, Any], pack: Pack, el: str) -> int:
     """Elements of kind ``el`` held above the reserve (negative when short)."""
     return int(view["elements"][el]) - element_needs(view, pack)[el]
+
+
+def crafting_elements(view: Mapping[str, Any]) -> set[str]:
+    """Elements that the crafts of an unmet gauge objective use (uncommons for C's firepower...)."""
+    return {GAUGE_GOALS[o["letter"]][2] for o in view["objectives"]
+            if o["letter"] in GAUGE_GOALS and not o["satisfied"]}
 
 
 def areas_left(view: Mapping[str, Any], pack: Pack) -> int:
@@ -222,11 +233,16 @@ class KyrumPlanner(KyrumHeuristic):
         return None
 
     def _study(self, view: dict[str, Any], legal: list[str], pack: Pack) -> str | None:
-        if view["gauges"]["fuel"] < 3 and self._fuel_equivalents(view) - view["gauges"]["fuel"] < 4:
+        """Studies an objective needs first (they may use reserved elements), then narrative discoveries, then
+        the rest; optional ones only from spare elements that no unmet gauge objective's crafts want, and
+        narratives only with fuel to spare (a narrative's cost is mostly paid in what would be fuel)."""
+        fuel = int(view["gauges"]["fuel"])
+        if fuel < 3 and self._fuel_equivalents(view) - fuel < 4:
             return None  # keep elements for fuel (spec §8 item 2)
         types = {card["ref"]: card["type"] for card in view["inventory"]}
         wanted = wanted_types(view, pack)
         any_study = wants_any_study(view, pack)
+        crafting = crafting_elements(view)
         studies = []
         for a in legal:
             words = a.split()
@@ -235,11 +251,23 @@ class KyrumPlanner(KyrumHeuristic):
             ref, el, n = words[1], words[2], int(words[3])
             kind = types.get(ref)
             needed = ref.startswith("d") and (kind in wanted or any_study)
-            if not needed and n > spare(view, pack, el):
-                continue  # optional spending only from elements above the reserve
+            if not needed and (n > spare(view, pack, el) or el in crafting):
+                continue  # optional spending only from elements above the reserve and the crafts' needs
+            if ref.startswith("n") and not self._narrative_time(view, pack, el):
+                continue
             rank = 3 if needed and kind in wanted else 2 if needed else 1 if ref.startswith("n") else 0
             studies.append((rank, n, a))
         return max(studies)[2] if studies else None
+
+    @staticmethod
+    def _narrative_time(view: dict[str, Any], pack: Pack, el: str) -> bool:
+        """Whether to pay ``el`` into a narrative discovery now. A narrative is studied once a campaign and
+        its script gives knowledge and story, but paying early starves the objectives (with five narratives
+        open the planner won a third as often, even for knowledge objectives): so only when ``el`` is at the
+        supply's limit (further gains would be lost) or in the last areas of the game."""
+        if view["gauges"]["fuel"] < NARRATIVE_FUEL:
+            return False
+        return int(view["supply"][el]) == 0 or areas_left(view, pack) <= NARRATIVE_LAST_AREAS
 
     def _distance(self, view: dict[str, Any], legal: list[str], pack: Pack) -> str | None:
         pick = super()._distance(view, legal, pack)
@@ -256,8 +284,7 @@ class KyrumPlanner(KyrumHeuristic):
             return None
         top = int(pack.rules["gauges"]["fuel"]["max"])
         order = [el for el in ("common", "rare", "uncommon") if fuel + FUEL_PER_ELEMENT[el] <= top]
-        crafting = {GAUGE_GOALS[o["letter"]][2] for o in view["objectives"]
-                    if o["letter"] in GAUGE_GOALS and not o["satisfied"]}
+        crafting = crafting_elements(view)
         for el in order:
             if el in crafting and el != "common":
                 continue  # kept for an unmet gauge objective's crafts
