@@ -214,3 +214,15 @@ def test_planner_is_deterministic_and_uses_no_game_chance() -> None:
         return str(state.fingerprint())
 
     assert [play(s) for s in range(3)] == [play(s) for s in range(3)]
+
+
+def test_planner_spends_a_reserve_the_areas_left_cannot_fill() -> None:
+    """Game 12 with C held but one uncommon of the six I asks for: early on the planner keeps it (a study no
+    objective needs is optional); in the last area, five short, I is lost and the uncommon goes to a study."""
+    arrangement: dict[str, Any] = {"gauges": {"fuel": 10, "firepower": 6}, "inventory": [{"id": "D02"}],
+                                   "elements": {"common": 0, "uncommon": 1, "rare": 0},
+                                   "slots": slots(10, 11, 17, 23, dice=(3, 3, 3, 3)), **QUIET}
+    early = demo_state(12, **arrangement)
+    assert not acts("planner", early).startswith("study")
+    late = demo_state(12, journey=4, area=5, **arrangement)
+    assert acts("planner", late) == "study d2 uncommon 1"

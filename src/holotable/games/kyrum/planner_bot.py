@@ -9,7 +9,8 @@ predicates are printed on the objective cards):
   only *optional* spending (other studies, narratives, distance crafts, non-urgent fuel): crafts for an
   unmet gauge objective and studies an objective needs may take reserved elements, since both must
   hold at validation and elements come back. A reserve the supply cannot hold (the pack's element
-  count) is cut to what can still be held. (The first planner let the reserve block objective crafts:
+  count) is cut to what can still be held, and dropped when the areas left cannot bring it (the
+  objective is lost; the elements are better spent). (The first planner let the reserve block objective crafts:
   with C and I, firepower 6 needs six uncommons and I keeps all six, so it never won game 12.)
 * **Studies.** Discoveries of the types an objective needs first, then narrative discoveries (story,
   and NP when studied) whenever spare elements allow, then the rest.
@@ -47,6 +48,8 @@ FUEL_PER_AREA = 1.5
 #: Least value per fuel for a planet whose distance die is 5 or 6.
 COSTLY_VALUE_PER_FUEL = 0.5
 FUEL_PER_ELEMENT = {"common": 2, "uncommon": 3, "rare": 6}
+#: Elements of one kind an area can be counted on to bring (to judge whether a reserve can still be met).
+GAINS_PER_AREA = 2
 #: Least fuel held before paying into a narrative discovery.
 NARRATIVE_FUEL = 7
 #: Areas left in the game from which narratives are paid whatever the objectives.
@@ -75,12 +78,17 @@ def _predicates(view: Mapping[str, Any], pack: Pack, *, unmet: bool = False) -> 
 
 
 def element_needs(view: Mapping[str, Any], pack: Pack) -> dict[str, int]:
-    """Elements of each kind the objectives ask to hold at validation, capped by the supply."""
+    """Elements of each kind the objectives ask to hold at validation, capped by the supply; none of a kind
+    still so far short that the areas left cannot bring them (the objective is lost: spend them)."""
     keep = dict.fromkeys(ELEMENTS, 0)
     for p in _predicates(view, pack):
         if p.get("res") in ELEMENTS and p.get("cmp") in ("==", ">="):
             el = str(p["res"])
             keep[el] = max(keep[el], min(int(p["value"]), int(pack.rules["elements"][el])))
+    reach = GAINS_PER_AREA * (areas_left(view, pack) + 1)  # the current area too
+    for el, n in keep.items():
+        if n - int(view["elements"][el]) > reach:
+            keep[el] = 0
     return keep
 
 
