@@ -226,3 +226,17 @@ def test_planner_spends_a_reserve_the_areas_left_cannot_fill() -> None:
     assert not acts("planner", early).startswith("study")
     late = demo_state(12, journey=4, area=5, **arrangement)
     assert acts("planner", late) == "study d2 uncommon 1"
+
+
+def test_planner_burns_a_rare_for_fuel_only_when_an_objective_keeps_the_commons() -> None:
+    """Game 16 asks J (six commons and two uncommons): with 3 fuel and the six commons held, the planner crafts
+    fuel from its rare where the heuristic spends a common; in game 1 (no element objective) it keeps the rare
+    at 3 fuel, and only below 2 fuel does any element go."""
+    quiet = {"slots": slots(10, 11, 17, 23, dice=(3, 3, 3, 3)), **QUIET}
+    j = demo_state(16, gauges={"fuel": 3, "firepower": 3}, elements={"common": 6, "uncommon": 2, "rare": 1}, **quiet)
+    assert acts("planner", j) == "craft rare fuel"
+    assert acts("heuristic", j) == "craft common fuel"
+    plain = demo_state(1, gauges={"fuel": 3}, elements={"common": 0, "uncommon": 0, "rare": 1}, **quiet)
+    assert acts("planner", plain) != "craft rare fuel"
+    empty = demo_state(1, gauges={"fuel": 1}, elements={"common": 0, "uncommon": 0, "rare": 1}, **quiet)
+    assert acts("planner", empty) == "craft rare fuel"

@@ -23,6 +23,8 @@ predicates are printed on the objective cards):
 * **Exploring.** Planets are ranked like the heuristic's (value per fuel, cheap first), but a distance
   die of 5 or 6 is no longer out: such a planet is explored when its value per fuel is good and the fuel
   left, with what spare elements can craft, still covers a budget for the areas that remain.
+* **Fuel.** Below 5 fuel it crafts from a spare common, or, when an objective keeps the commons (J), from
+  a spare rare or uncommon that no unmet gauge objective crafts with.
 * **Fuel mark** (objective M): fuel is topped up to the mark once every other objective holds.
 
 Like the heuristic it reads only the view, the legal actions and the public pack, and it draws no
@@ -284,22 +286,23 @@ class KyrumPlanner(KyrumHeuristic):
         return pick
 
     def _refuel(self, view: dict[str, Any], legal: list[str], pack: Pack) -> str | None:
-        """Below 5 fuel, craft fuel from an element above the reserve and not wanted by an unmet gauge
-        objective's crafts (commons, then rares, then uncommons, which repair the ship and suit); below 2,
-        from anything."""
-        fuel = view["gauges"]["fuel"]
+        """Below 5 fuel, craft fuel from a spare common; when an objective keeps the commons, from a spare rare
+        or uncommon that no unmet gauge objective crafts with; below 2 fuel, from anything. (Rares and
+        uncommons burnt as fuel whenever commons ran out cost the F and H games a fifth of their wins.)"""
+        fuel = int(view["gauges"]["fuel"])
         if fuel >= 5:
             return None
+        if "craft common fuel" in legal and spare(view, pack, "common") > 0:
+            return "craft common fuel"
         top = int(pack.rules["gauges"]["fuel"]["max"])
-        order = [el for el in ("common", "rare", "uncommon") if fuel + FUEL_PER_ELEMENT[el] <= top]
-        crafting = crafting_elements(view)
-        for el in order:
-            if el in crafting and el != "common":
-                continue  # kept for an unmet gauge objective's crafts
-            if f"craft {el} fuel" in legal and spare(view, pack, el) > 0:
-                return f"craft {el} fuel"
+        if fuel >= 2 and element_needs(view, pack)["common"] > 0:
+            crafting = crafting_elements(view)
+            for el in ("rare", "uncommon"):
+                if (el not in crafting and f"craft {el} fuel" in legal and spare(view, pack, el) > 0
+                        and fuel + FUEL_PER_ELEMENT[el] <= top):
+                    return f"craft {el} fuel"
         if fuel < 2:
-            for el in order:
+            for el in ("common", "uncommon", "rare"):
                 if f"craft {el} fuel" in legal:
                     return f"craft {el} fuel"
         return None
