@@ -10,10 +10,12 @@ predicates are printed on the objective cards):
   unmet gauge objective and studies an objective needs may take reserved elements, since both must
   hold at validation and elements come back. A reserve the supply cannot hold (the pack's element
   count) is cut to what can still be held, and dropped when the areas left cannot bring it (the
-  objective is lost; the elements are better spent). (The first planner let the reserve block objective crafts:
-  with C and I, firepower 6 needs six uncommons and I keeps all six, so it never won game 12.)
+  objective is lost; the elements are better spent). (The first planner let the reserve block
+  objective crafts: with C and I, firepower 6 needs six uncommons and I keeps all six, so it never
+  won game 12.)
 * **Studies.** Discoveries of the types an objective needs first, then narrative discoveries (story,
-  and NP when studied) whenever spare elements allow, then the rest.
+  knowledge and flags when studied: paid with spare elements the supply could not take more of, or in
+  the last areas, since paid early they starve the objectives), then the rest.
 * **Thoth items.** Star Charts (T04) before an exploration that costs 3 fuel or more; the Resonance
   Tuner (T05) to turn a poor arrow into a main script worth more (an unseen one, or a seen one whose
   effects it knows); the Harmonic Dial (T06) to choose the best main script of a double; the Field Lab
@@ -245,7 +247,7 @@ class KyrumPlanner(KyrumHeuristic):
     def _study(self, view: dict[str, Any], legal: list[str], pack: Pack) -> str | None:
         """Studies an objective needs first (they may use reserved elements), then narrative discoveries, then
         the rest; optional ones only from spare elements that no unmet gauge objective's crafts want, and
-        narratives only with fuel to spare (a narrative's cost is mostly paid in what would be fuel)."""
+        narratives only when :meth:`_narrative_time` says so."""
         fuel = int(view["gauges"]["fuel"])
         if fuel < 3 and self._fuel_equivalents(view) - fuel < 4:
             return None  # keep elements for fuel (spec §8 item 2)
