@@ -62,6 +62,6 @@ def shoot_kyrum(base_url: str, out_dir: Path) -> list[Path]:
         page.goto(f"{base_url}{ended['url']}")
         page.wait_for_selector(".ky-result")
         path = out_dir / f"kyrum-result-{size_name}.png"
-        page.screenshot(path=str(path))
+        page.screenshot(path=str(path), full_page=size_name == "laptop")  # the end-of-game page is below
         saved.append(path)
     return saved

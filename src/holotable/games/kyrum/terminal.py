@@ -269,7 +269,8 @@ def story_text(view: Mapping[str, Any]) -> RenderableType:
     pages = view.get("story") or []
     if not pages:
         return Text("Nothing has been read in this game yet.", style="dim")
-    return Group(Text(f"The story of game {view.get('game_number')} so far ({len(pages)} pages)", style="bold"),
+    count = f"{len(pages)} page{'' if len(pages) == 1 else 's'}"
+    return Group(Text(f"The story of game {view.get('game_number')} so far ({count})", style="bold"),
                  *(page_panel(p) for p in pages))
 
 
