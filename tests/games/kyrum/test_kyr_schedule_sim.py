@@ -225,14 +225,18 @@ def test_planner_is_registered_and_finishes_deterministically() -> None:
 
 
 def test_KYR_OBJ_15_planner_keeps_the_elements_an_objective_asks_for() -> None:
-    """Game 12 asks for C (firepower 6) and I (6 uncommon): the heuristic spends an uncommon on firepower, the
-    planner keeps the six and pays a study instalment with its spare common instead (KYR-DISC-03)."""
+    """Game 12 asks for C (firepower 6) and I (6 uncommon): with C held and five uncommons, the heuristic pays
+    a study instalment with one (KYR-DISC-03), the planner keeps them (a study no objective needs is optional
+    spending); while C is unmet it does craft firepower from them (both must hold at validation)."""
     assert PACK.discoveries["D02"].cost == {"common": 1, "uncommon": 1, "rare": 0}
+    state = _scheduled_state(12, gauges={"fuel": 10, "firepower": 6}, elements={"common": 0, "uncommon": 5, "rare": 0},
+                             inventory=[{"id": "D02"}])
+    assert "study d2 uncommon 1" in {str(a) for a in state.legal_actions(0)}
+    assert _acts("heuristic", state) == "study d2 uncommon 1"
+    assert not _acts("planner", state).startswith(("study", "craft uncommon"))
     state = _scheduled_state(12, gauges={"fuel": 10, "firepower": 2}, elements={"common": 1, "uncommon": 6, "rare": 0},
                              inventory=[{"id": "D02"}])
-    assert {"study d2 common 1", "study d2 uncommon 1"} <= {str(a) for a in state.legal_actions(0)}
-    assert _acts("heuristic", state) == "craft uncommon firepower"
-    assert _acts("planner", state) == "study d2 common 1"
+    assert _acts("planner", state) == "craft uncommon firepower"
 
 
 def test_KYR_OBJ_15_planner_tops_fuel_up_for_objective_m() -> None:

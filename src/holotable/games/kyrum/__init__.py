@@ -19,6 +19,8 @@ MANIFEST = Manifest(
     bots={
         "heuristic": "holotable.games.kyrum.bots:KyrumHeuristic",
         "planner": "holotable.games.kyrum.planner_bot:KyrumPlanner",  # the objective-aware one
+        "random": "holotable.games.kyrum.bot_random:KyrumRandom",  # never concedes (spec §8 RandomBot)
+        "hunter": "holotable.games.kyrum.bot_hunter:KyrumScriptHunter",  # spec §8 ScriptHunterBot
     },
     encoder="holotable.games.kyrum.encoding:ENCODER",
     measures="holotable.games.kyrum.simulation:measures",
