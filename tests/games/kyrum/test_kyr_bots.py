@@ -27,7 +27,8 @@ def test_heuristic_is_registered_and_finishes_deterministically() -> None:
 
 
 def test_random_agent_finishes_games() -> None:
-    """The generic random agent ends every game (concede, fuel, defeats or journeys)."""
+    """Kyrum's random agent (it never concedes: test_kyr_bots_random_hunter.py) ends every game of the test pack
+    (fuel, defeats or journeys)."""
     for seed in range(5):
         reason, plies, _ = play_out("random", seed)
         assert reason.startswith(("victory", "defeat")) and plies > 0

@@ -9,7 +9,8 @@ predicates are printed on the objective cards):
   only *optional* spending (other studies, narratives, distance crafts, non-urgent fuel): crafts for an
   unmet gauge objective and studies an objective needs may take reserved elements, since both must
   hold at validation and elements come back. A reserve the supply cannot hold (the pack's element
-  count) is cut to what can still be held. (The first planner let the reserve block objective crafts:
+  count) is cut to what can still be held, and dropped when the areas left cannot bring it (the
+  objective is lost; the elements are better spent). (The first planner let the reserve block objective crafts:
   with C and I, firepower 6 needs six uncommons and I keeps all six, so it never won game 12.)
 * **Studies.** Discoveries of the types an objective needs first, then narrative discoveries (story,
   and NP when studied) whenever spare elements allow, then the rest.
@@ -22,6 +23,8 @@ predicates are printed on the objective cards):
 * **Exploring.** Planets are ranked like the heuristic's (value per fuel, cheap first), but a distance
   die of 5 or 6 is no longer out: such a planet is explored when its value per fuel is good and the fuel
   left, with what spare elements can craft, still covers a budget for the areas that remain.
+* **Fuel.** Below 5 fuel it crafts from a spare common, or, when an objective keeps the commons (J), from
+  a spare rare or uncommon that no unmet gauge objective crafts with.
 * **Fuel mark** (objective M): fuel is topped up to the mark once every other objective holds.
 
 Like the heuristic it reads only the view, the legal actions and the public pack, and it draws no
@@ -37,8 +40,9 @@ from .bot_values import choice_options, double_code, option_value, script_value
 from .bots import GAUGE_GOALS, KyrumHeuristic, arrow_value
 from .pack import ELEMENTS, Pack
 
-#: Worth of an unseen main script when choosing dice items and offers (story, usually a good effect).
-UNSEEN_SCRIPT = 2.0
+#: Worth of an unseen main script when choosing dice items and offers: about the mean worth of the demo
+#: pack's main scripts (4.5 by :func:`ops_value`), and its story on top.
+UNSEEN_SCRIPT = 5.0
 #: Fuel kept for the validation itself and a margin.
 FUEL_FLOOR = 2
 #: Fuel (or fuel-equivalents) budgeted per area still to come when weighing a costly exploration.
@@ -46,6 +50,12 @@ FUEL_PER_AREA = 1.5
 #: Least value per fuel for a planet whose distance die is 5 or 6.
 COSTLY_VALUE_PER_FUEL = 0.5
 FUEL_PER_ELEMENT = {"common": 2, "uncommon": 3, "rare": 6}
+#: Elements of one kind an area can be counted on to bring (to judge whether a reserve can still be met).
+GAINS_PER_AREA = 2
+#: Least fuel held before paying into a narrative discovery.
+NARRATIVE_FUEL = 7
+#: Areas left in the game from which narratives are paid whatever the objectives.
+NARRATIVE_LAST_AREAS = 3
 
 
 # ---------------------------------------------------------------------------------------------- objectives
@@ -70,12 +80,17 @@ def _predicates(view: Mapping[str, Any], pack: Pack, *, unmet: bool = False) -> 
 
 
 def element_needs(view: Mapping[str, Any], pack: Pack) -> dict[str, int]:
-    """Elements of each kind the objectives ask to hold at validation, capped by the supply."""
+    """Elements of each kind the objectives ask to hold at validation, capped by the supply; none of a kind
+    still so far short that the areas left cannot bring them (the objective is lost: spend them)."""
     keep = dict.fromkeys(ELEMENTS, 0)
     for p in _predicates(view, pack):
         if p.get("res") in ELEMENTS and p.get("cmp") in ("==", ">="):
             el = str(p["res"])
             keep[el] = max(keep[el], min(int(p["value"]), int(pack.rules["elements"][el])))
+    reach = GAINS_PER_AREA * (areas_left(view, pack) + 1)  # the current area too
+    for el, n in keep.items():
+        if n - int(view["elements"][el]) > reach:
+            keep[el] = 0
     return keep
 
 
@@ -99,6 +114,12 @@ def wants_any_study(view: Mapping[str, Any], pack: Pack) -> bool:
 def spare(view: Mapping[str, Any], pack: Pack, el: str) -> int:
     """Elements of kind ``el`` held above the reserve (negative when short)."""
     return int(view["elements"][el]) - element_needs(view, pack)[el]
+
+
+def crafting_elements(view: Mapping[str, Any]) -> set[str]:
+    """Elements that the crafts of an unmet gauge objective use (uncommons for C's firepower...)."""
+    return {GAUGE_GOALS[o["letter"]][2] for o in view["objectives"]
+            if o["letter"] in GAUGE_GOALS and not o["satisfied"]}
 
 
 def areas_left(view: Mapping[str, Any], pack: Pack) -> int:
@@ -222,11 +243,16 @@ class KyrumPlanner(KyrumHeuristic):
         return None
 
     def _study(self, view: dict[str, Any], legal: list[str], pack: Pack) -> str | None:
-        if view["gauges"]["fuel"] < 3 and self._fuel_equivalents(view) - view["gauges"]["fuel"] < 4:
+        """Studies an objective needs first (they may use reserved elements), then narrative discoveries, then
+        the rest; optional ones only from spare elements that no unmet gauge objective's crafts want, and
+        narratives only with fuel to spare (a narrative's cost is mostly paid in what would be fuel)."""
+        fuel = int(view["gauges"]["fuel"])
+        if fuel < 3 and self._fuel_equivalents(view) - fuel < 4:
             return None  # keep elements for fuel (spec §8 item 2)
         types = {card["ref"]: card["type"] for card in view["inventory"]}
         wanted = wanted_types(view, pack)
         any_study = wants_any_study(view, pack)
+        crafting = crafting_elements(view)
         studies = []
         for a in legal:
             words = a.split()
@@ -235,11 +261,23 @@ class KyrumPlanner(KyrumHeuristic):
             ref, el, n = words[1], words[2], int(words[3])
             kind = types.get(ref)
             needed = ref.startswith("d") and (kind in wanted or any_study)
-            if not needed and n > spare(view, pack, el):
-                continue  # optional spending only from elements above the reserve
+            if not needed and (n > spare(view, pack, el) or el in crafting):
+                continue  # optional spending only from elements above the reserve and the crafts' needs
+            if ref.startswith("n") and not self._narrative_time(view, pack, el):
+                continue
             rank = 3 if needed and kind in wanted else 2 if needed else 1 if ref.startswith("n") else 0
             studies.append((rank, n, a))
         return max(studies)[2] if studies else None
+
+    @staticmethod
+    def _narrative_time(view: dict[str, Any], pack: Pack, el: str) -> bool:
+        """Whether to pay ``el`` into a narrative discovery now. A narrative is studied once a campaign and
+        its script gives knowledge and story, but paying early starves the objectives (with five narratives
+        open the planner won a third as often, even for knowledge objectives): so only when ``el`` is at the
+        supply's limit (further gains would be lost) or in the last areas of the game."""
+        if view["gauges"]["fuel"] < NARRATIVE_FUEL:
+            return False
+        return int(view["supply"][el]) == 0 or areas_left(view, pack) <= NARRATIVE_LAST_AREAS
 
     def _distance(self, view: dict[str, Any], legal: list[str], pack: Pack) -> str | None:
         pick = super()._distance(view, legal, pack)
@@ -248,23 +286,23 @@ class KyrumPlanner(KyrumHeuristic):
         return pick
 
     def _refuel(self, view: dict[str, Any], legal: list[str], pack: Pack) -> str | None:
-        """Below 5 fuel, craft fuel from an element above the reserve and not wanted by an unmet gauge
-        objective's crafts (commons, then rares, then uncommons, which repair the ship and suit); below 2,
-        from anything."""
-        fuel = view["gauges"]["fuel"]
+        """Below 5 fuel, craft fuel from a spare common; when an objective keeps the commons, from a spare rare
+        or uncommon that no unmet gauge objective crafts with; below 2 fuel, from anything. (Rares and
+        uncommons burnt as fuel whenever commons ran out cost the F and H games a fifth of their wins.)"""
+        fuel = int(view["gauges"]["fuel"])
         if fuel >= 5:
             return None
+        if "craft common fuel" in legal and spare(view, pack, "common") > 0:
+            return "craft common fuel"
         top = int(pack.rules["gauges"]["fuel"]["max"])
-        order = [el for el in ("common", "rare", "uncommon") if fuel + FUEL_PER_ELEMENT[el] <= top]
-        crafting = {GAUGE_GOALS[o["letter"]][2] for o in view["objectives"]
-                    if o["letter"] in GAUGE_GOALS and not o["satisfied"]}
-        for el in order:
-            if el in crafting and el != "common":
-                continue  # kept for an unmet gauge objective's crafts
-            if f"craft {el} fuel" in legal and spare(view, pack, el) > 0:
-                return f"craft {el} fuel"
+        if fuel >= 2 and element_needs(view, pack)["common"] > 0:
+            crafting = crafting_elements(view)
+            for el in ("rare", "uncommon"):
+                if (el not in crafting and f"craft {el} fuel" in legal and spare(view, pack, el) > 0
+                        and fuel + FUEL_PER_ELEMENT[el] <= top):
+                    return f"craft {el} fuel"
         if fuel < 2:
-            for el in order:
+            for el in ("common", "uncommon", "rare"):
                 if f"craft {el} fuel" in legal:
                     return f"craft {el} fuel"
         return None
