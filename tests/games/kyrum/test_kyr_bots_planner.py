@@ -228,12 +228,12 @@ def test_planner_spends_a_reserve_the_areas_left_cannot_fill() -> None:
     assert acts("planner", late) == "study d2 uncommon 1"
 
 
-def test_planner_burns_a_rare_for_fuel_only_when_an_objective_keeps_the_commons() -> None:
-    """Game 16 asks J (six commons and two uncommons): with 3 fuel and the six commons held, the planner crafts
-    fuel from its rare where the heuristic spends a common; in game 1 (no element objective) it keeps the rare
-    at 3 fuel, and only below 2 fuel does any element go."""
+def test_planner_burns_a_spare_rare_for_fuel_unless_studies_need_it() -> None:
+    """Game 5 asks E and J (six commons and two uncommons): with 3 fuel and the six commons held, the planner
+    crafts fuel from its rare where the heuristic spends a common; in game 1 (F: three studied discoveries)
+    it keeps the rare for the studies at 3 fuel, and only below 2 fuel does it go."""
     quiet = {"slots": slots(10, 11, 17, 23, dice=(3, 3, 3, 3)), **QUIET}
-    j = demo_state(16, gauges={"fuel": 3, "firepower": 3}, elements={"common": 6, "uncommon": 2, "rare": 1}, **quiet)
+    j = demo_state(5, gauges={"fuel": 3}, elements={"common": 6, "uncommon": 2, "rare": 1}, **quiet)
     assert acts("planner", j) == "craft rare fuel"
     assert acts("heuristic", j) == "craft common fuel"
     plain = demo_state(1, gauges={"fuel": 3}, elements={"common": 0, "uncommon": 0, "rare": 1}, **quiet)

@@ -10,10 +10,12 @@ predicates are printed on the objective cards):
   unmet gauge objective and studies an objective needs may take reserved elements, since both must
   hold at validation and elements come back. A reserve the supply cannot hold (the pack's element
   count) is cut to what can still be held, and dropped when the areas left cannot bring it (the
-  objective is lost; the elements are better spent). (The first planner let the reserve block objective crafts:
-  with C and I, firepower 6 needs six uncommons and I keeps all six, so it never won game 12.)
+  objective is lost; the elements are better spent). (The first planner let the reserve block
+  objective crafts: with C and I, firepower 6 needs six uncommons and I keeps all six, so it never
+  won game 12.)
 * **Studies.** Discoveries of the types an objective needs first, then narrative discoveries (story,
-  and NP when studied) whenever spare elements allow, then the rest.
+  knowledge and flags when studied: paid with spare elements the supply could not take more of, or in
+  the last areas, since paid early they starve the objectives), then the rest.
 * **Thoth items.** Star Charts (T04) before an exploration that costs 3 fuel or more; the Resonance
   Tuner (T05) to turn a poor arrow into a main script worth more (an unseen one, or a seen one whose
   effects it knows); the Harmonic Dial (T06) to choose the best main script of a double; the Field Lab
@@ -23,8 +25,8 @@ predicates are printed on the objective cards):
 * **Exploring.** Planets are ranked like the heuristic's (value per fuel, cheap first), but a distance
   die of 5 or 6 is no longer out: such a planet is explored when its value per fuel is good and the fuel
   left, with what spare elements can craft, still covers a budget for the areas that remain.
-* **Fuel.** Below 5 fuel it crafts from a spare common, or, when an objective keeps the commons (J), from
-  a spare rare or uncommon that no unmet gauge objective crafts with.
+* **Fuel.** Below 5 fuel it crafts from a spare element that no unmet gauge objective crafts with (commons,
+  then rares, then uncommons), but only from commons while an objective wants studies; below 2 from any.
 * **Fuel mark** (objective M): fuel is topped up to the mark once every other objective holds.
 
 Like the heuristic it reads only the view, the legal actions and the public pack, and it draws no
@@ -245,7 +247,7 @@ class KyrumPlanner(KyrumHeuristic):
     def _study(self, view: dict[str, Any], legal: list[str], pack: Pack) -> str | None:
         """Studies an objective needs first (they may use reserved elements), then narrative discoveries, then
         the rest; optional ones only from spare elements that no unmet gauge objective's crafts want, and
-        narratives only with fuel to spare (a narrative's cost is mostly paid in what would be fuel)."""
+        narratives only when :meth:`_narrative_time` says so."""
         fuel = int(view["gauges"]["fuel"])
         if fuel < 3 and self._fuel_equivalents(view) - fuel < 4:
             return None  # keep elements for fuel (spec §8 item 2)
@@ -286,24 +288,27 @@ class KyrumPlanner(KyrumHeuristic):
         return pick
 
     def _refuel(self, view: dict[str, Any], legal: list[str], pack: Pack) -> str | None:
-        """Below 5 fuel, craft fuel from a spare common; when an objective keeps the commons, from a spare rare
-        or uncommon that no unmet gauge objective crafts with; below 2 fuel, from anything. (Rares and
-        uncommons burnt as fuel whenever commons ran out cost the F and H games a fifth of their wins.)"""
+        """Below 5 fuel, craft fuel from an element above the reserve that no unmet gauge objective crafts with:
+        commons, then rares, then uncommons (the heuristic waits for fuel 2 before it burns anything but a
+        common); below 2, from anything. While an objective wants studies (F, G, L, O, R) only commons go
+        before fuel 2: the rares and uncommons pay the studies (burning them cost those games a fifth of
+        their wins)."""
         fuel = int(view["gauges"]["fuel"])
         if fuel >= 5:
             return None
-        if "craft common fuel" in legal and spare(view, pack, "common") > 0:
-            return "craft common fuel"
         top = int(pack.rules["gauges"]["fuel"]["max"])
-        if fuel >= 2 and element_needs(view, pack)["common"] > 0:
-            crafting = crafting_elements(view)
-            for el in ("rare", "uncommon"):
-                if (el not in crafting and f"craft {el} fuel" in legal and spare(view, pack, el) > 0
-                        and fuel + FUEL_PER_ELEMENT[el] <= top):
-                    return f"craft {el} fuel"
+        order = [el for el in ("common", "rare", "uncommon") if fuel + FUEL_PER_ELEMENT[el] <= top]
+        if fuel >= 2 and (wants_any_study(view, pack) or wanted_types(view, pack)):
+            order = order[:1] if order[:1] == ["common"] else []
+        crafting = crafting_elements(view)
+        for el in order:
+            if el in crafting and el != "common":
+                continue  # kept for an unmet gauge objective's crafts
+            if f"craft {el} fuel" in legal and spare(view, pack, el) > 0:
+                return f"craft {el} fuel"
         if fuel < 2:
-            for el in ("common", "uncommon", "rare"):
-                if f"craft {el} fuel" in legal:
+            for el in ("common", "rare", "uncommon"):
+                if f"craft {el} fuel" in legal and fuel + FUEL_PER_ELEMENT[el] <= top:
                     return f"craft {el} fuel"
         return None
 
