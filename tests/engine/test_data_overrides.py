@@ -251,3 +251,15 @@ def test_random_numeric_overrides_are_refused_cleanly_or_set_up_and_play(
         st_.apply(rng.choice(list(st_.legal_actions(seat))), seat)
     for seat in range(config.players):
         json.dumps(st_.view(seat))
+
+
+def test_numbers_only_keeps_the_text_its_patterns_name() -> None:
+    """A numbers-only catalog still offers the text values a ``text`` pattern names, and only those."""
+    catalog: DataCatalog[Any] = DataCatalog("Demo", lambda: DOCS, lambda docs: docs, numbers_only=True,
+                                            text=("deck.cards.*.name",))
+    keys = catalog.keys()
+    assert keys["deck.cards.A.name"].kind == "str" and keys["deck.cards.A.name"].value == "Ace"
+    plain = DataCatalog("Demo", lambda: DOCS, lambda docs: docs, numbers_only=True).keys()
+    assert "deck.cards.A.name" not in plain
+    assert {k for k in keys if k not in plain} == {"deck.cards.A.name", "deck.cards.B.name"}
+    assert catalog.resolve(catalog.check({"deck.cards.B.name": "Wasp"}))["deck"]["cards"][1]["name"] == "Wasp"

@@ -166,6 +166,7 @@ class DataCatalog(Generic[T]):
         collapse: Iterable[str] = (),
         id_fields: tuple[str, ...] = ("id",),
         numbers_only: bool = False,
+        text: Iterable[str] = (),
         errors: tuple[type[Exception], ...] = (DataError,),
         cache_size: int = 32,
         default: Callable[[], T] | None = None,
@@ -179,6 +180,7 @@ class DataCatalog(Generic[T]):
         self._collapse = frozenset(collapse)
         self._id_fields = id_fields
         self._numbers_only = numbers_only
+        self._text = tuple(text)
         self._errors = errors
         self._documents: Mapping[str, Any] | None = None
         self._keys: dict[str, DataKey] | None = None
@@ -239,7 +241,8 @@ class DataCatalog(Generic[T]):
                 else:
                     segment = str(i)
                 self._walk(item, [*path, segment], (*where, i), tags, why, out)
-        elif node is not None and path and not (self._numbers_only and isinstance(node, str)):
+        elif node is not None and path and not (self._numbers_only and isinstance(node, str)
+                                                and not any(fnmatch.fnmatchcase(dotted, t) for t in self._text)):
             if dotted in out:  # pragma: no cover - a data file with clashing ids
                 raise DataError(f"{self.title}: two data values share the path {dotted!r}")
             out[dotted] = DataKey(dotted, node, tags, why, where)

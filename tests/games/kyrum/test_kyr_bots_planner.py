@@ -20,12 +20,15 @@ PACK = load_pack("kyrum-demo")
 REF = {iid: f"t{i}" for i, iid in enumerate(PACK.item_order, start=1)}
 
 
-def demo_state(number: int = 1, seed: int = 0, **arrangement: Any) -> Any:
-    """Scheduled game ``number`` of a fresh demo campaign, at a quiet TLDP, then arranged."""
+def demo_state(number: int = 1, seed: int = 0, objectives: str | None = None, **arrangement: Any) -> Any:
+    """Scheduled game ``number`` of a fresh demo campaign, at a quiet TLDP, then arranged; ``objectives``
+    (``"C I"``) sets that game's objectives through the schedule setting, so a test does not depend on
+    which letters the demo schedule gives that game."""
     camp = new_campaign(PACK, seed=0, partner=False)
     camp.next_game = number
+    data = {f"schedule.{number}.objectives": objectives} if objectives else {}
     for s in range(seed, seed + 200):
-        state = GAME.new_state(1, seed=s, campaign=camp.to_json())
+        state = GAME.new_state(1, seed=s, campaign=camp.to_json(), data=data)
         if state.data.decision is None:
             state.arrange(arrangement)
             return state
@@ -194,7 +197,8 @@ def test_planner_uses_every_thoth_item_it_owns_over_a_few_games() -> None:
 def test_KYR_OBJ_15_planner_crafts_firepower_from_the_uncommons_objective_i_keeps() -> None:
     """Game 12 (C firepower 6, I six uncommons): the previous planner kept all six uncommons, so C could never
     hold and game 12 was never won; the planner crafts firepower (both objectives must hold at validation)."""
-    state = demo_state(12, gauges={"fuel": 10, "firepower": 3}, elements={"common": 0, "uncommon": 6, "rare": 0},
+    state = demo_state(12, objectives="C I", gauges={"fuel": 10, "firepower": 3},
+                       elements={"common": 0, "uncommon": 6, "rare": 0},
                        slots=slots(10, 11, 17, 23), **QUIET)
     assert "validate" not in {str(a) for a in state.legal_actions(0)}
     assert acts("planner", state) == "craft uncommon firepower"
@@ -222,9 +226,9 @@ def test_planner_spends_a_reserve_the_areas_left_cannot_fill() -> None:
     arrangement: dict[str, Any] = {"gauges": {"fuel": 10, "firepower": 6}, "inventory": [{"id": "D02"}],
                                    "elements": {"common": 0, "uncommon": 1, "rare": 0},
                                    "slots": slots(10, 11, 17, 23, dice=(3, 3, 3, 3)), **QUIET}
-    early = demo_state(12, **arrangement)
+    early = demo_state(12, objectives="C I", **arrangement)
     assert not acts("planner", early).startswith("study")
-    late = demo_state(12, journey=4, area=5, **arrangement)
+    late = demo_state(12, objectives="C I", journey=4, area=5, **arrangement)
     assert acts("planner", late) == "study d2 uncommon 1"
 
 
@@ -233,7 +237,7 @@ def test_planner_burns_a_spare_rare_for_fuel_unless_studies_need_it() -> None:
     crafts fuel from its rare where the heuristic spends a common; in game 1 (F: three studied discoveries)
     it keeps the rare for the studies at 3 fuel, and only below 2 fuel does it go."""
     quiet = {"slots": slots(10, 11, 17, 23, dice=(3, 3, 3, 3)), **QUIET}
-    j = demo_state(5, gauges={"fuel": 3}, elements={"common": 6, "uncommon": 2, "rare": 1}, **quiet)
+    j = demo_state(5, objectives="E J", gauges={"fuel": 3}, elements={"common": 6, "uncommon": 2, "rare": 1}, **quiet)
     assert acts("planner", j) == "craft rare fuel"
     assert acts("heuristic", j) == "craft common fuel"
     plain = demo_state(1, gauges={"fuel": 3}, elements={"common": 0, "uncommon": 0, "rare": 1}, **quiet)

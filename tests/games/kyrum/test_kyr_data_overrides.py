@@ -64,3 +64,27 @@ def test_overrides_apply_to_the_shipped_pack_only(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="apply to the shipped pack"):
         State.new(GAME, config, 1)
     assert State.new(GAME, GAME.spec.make_config(pack=str(copy)), 1).data.gauges["fuel"] == 10
+
+
+def test_a_scheduled_games_objectives_and_end_script_are_settings() -> None:
+    """KYR-AMB-27: the schedule is pack data, so a designer tries another one with ``--set``."""
+    keys = CATALOG.keys()
+    assert keys["schedule.12.objectives"].value == " ".join(load_pack(DEFAULT_PACK).game_entry(12)["objectives"])
+    config = GAME.spec.make_config(data={"schedule.12.objectives": "C, L", "schedule.12.end_script": "A.70.05"})
+    entry = pack_of(config).game_entry(12)
+    assert entry["objectives"] == ["C", "L"] and entry["end_script"] == "A.70.05"
+    assert pack_of(config).game_entry(11) == load_pack(DEFAULT_PACK).game_entry(11)
+    cleared = pack_of(GAME.spec.make_config(data={"schedule.1.end_script": ""})).game_entry(1)
+    assert cleared["end_script"] is None
+
+
+@pytest.mark.parametrize(("key", "value", "message"), [
+    ("schedule.12.objectives", "C Z", "must list valid objective letters, got ['C', 'Z']"),
+    ("schedule.12.objectives", "C C", "lists an objective twice"),
+    ("schedule.12.objectives", " ", "must list valid objective letters, got []"),
+    ("schedule.12.end_script", "A.99.01", "references script 'A.99.01', which does not exist"),
+])
+def test_a_bad_schedule_setting_is_refused_like_a_bad_file(key: str, value: str, message: str) -> None:
+    with pytest.raises(DataOverrideError) as err:
+        GAME.spec.make_config(data={key: value})
+    assert "schedule.json: game 12: " in str(err.value) and message in str(err.value)

@@ -175,3 +175,28 @@ def test_unreachable_script_is_an_error(tmp_path: Path) -> None:
               "effects": []}
     errors = mutated(tmp_path, lambda root: edit(root, "scripts/special.json", lambda xs: [*xs, orphan]))
     assert any("A.12.77" in e and "unreachable" in e for e in errors)
+
+
+def _words(text: str) -> set[str]:
+    return {w.strip(".,;:!?\"'*()").lower() for w in text.split() if len(w) > 3}
+
+
+@pytest.mark.skipif(not DEMO.is_dir(), reason="the demo pack is written by another helper")
+def test_demo_pack_counts_and_an_end_of_game_text_for_every_game() -> None:
+    """KYR-AMB-27, KYR-END-04: the demo's 158 scripts (115 main, 6 narrative completions, 3 secondary, 33
+    end-of-game, 1 black hole) and its 30 games, each ending with its own end-of-game script A.70.NN: its own
+    title and text of a paragraph or more, no two alike, plus the three finale epilogues A.70.31-33."""
+    pack = load_pack(DEMO)
+    kinds = Counter(s["kind"] for s in pack.scripts.values())
+    assert kinds == {"main": 115, "narrative": 6, "secondary": 3, "end_of_game": 33, "black_hole": 1}
+    ends = [pack.game_entry(n)["end_script"] for n in range(1, 31)]
+    assert ends == [f"A.70.{n:02d}" for n in range(1, 31)]
+    end_scripts = [pack.scripts[c] for c in ends] + [pack.scripts[f"A.70.{n}"] for n in (31, 32, 33)]
+    assert all(s["kind"] == "end_of_game" and s["planet"] == 70 for s in end_scripts)
+    assert len({s["title"] for s in end_scripts}) == 33
+    assert all(len(s["text"]) >= 250 and "\n\n" in s["text"] for s in end_scripts[:30])
+    # Hand-written, not a template: any two texts share only a small part of their vocabulary.
+    words = [_words(s["text"]) for s in end_scripts]
+    for i, a in enumerate(words):
+        for b in words[i + 1:]:
+            assert len(a & b) / min(len(a), len(b)) < 0.5

@@ -105,7 +105,7 @@ def test_KYR_CAMPAIGN_02_only_scheduled_game_numbers_and_known_carries() -> None
         simulation.schedule(CONFIG, [1], agent="heuristic", seed=0, carry="bogus")
     entries = simulation.schedule(CONFIG, None, agent="heuristic", seed=0, carry="fresh")
     assert [e.number for e in entries] == list(range(1, 31))
-    assert entries[4].label == " ".join(PACK.game_entry(5)["objectives"]) == "E J"
+    assert entries[4].label == " ".join(PACK.game_entry(5)["objectives"]) == "B R"
 
 
 def test_parse_numbers() -> None:
@@ -195,11 +195,13 @@ def test_the_benchmark_measures_play_thinking_and_search() -> None:
 
 
 # ---------------------------------------------------------------------------------------------- planner agent
-def _scheduled_state(number: int, seed: int = 0, **arrangement: Any) -> Any:
-    """Demo game ``number`` of a fresh campaign, at a TLDP with nothing pending, then arranged."""
+def _scheduled_state(number: int, objectives: str, seed: int = 0, **arrangement: Any) -> Any:
+    """Demo game ``number`` of a fresh campaign asking for ``objectives`` (the schedule setting, so the test
+    does not depend on the demo schedule's letters), at a TLDP with nothing pending, then arranged."""
     camp = simulation.campaign_before(CONFIG, number, agent="planner", seed=0, carry="fresh").to_json()
+    data = {f"schedule.{number}.objectives": objectives}
     for s in range(seed, seed + 200):
-        state = GAME.new_state(1, seed=s, campaign=camp)
+        state = GAME.new_state(1, seed=s, campaign=camp, data=data)
         if state.data.decision is None:
             state.arrange(arrangement)
             return state
@@ -225,25 +227,28 @@ def test_planner_is_registered_and_finishes_deterministically() -> None:
 
 
 def test_KYR_OBJ_15_planner_keeps_the_elements_an_objective_asks_for() -> None:
-    """Game 12 asks for C (firepower 6) and I (6 uncommon): with C held and five uncommons, the heuristic pays
-    a study instalment with one (KYR-DISC-03), the planner keeps them (a study no objective needs is optional
-    spending); while C is unmet it does craft firepower from them (both must hold at validation)."""
+    """A game asking for C (firepower 6) and I (6 uncommon), as game 12 did: with C held and five uncommons,
+    the heuristic pays a study instalment with one (KYR-DISC-03), the planner keeps them (a study no objective
+    needs is optional spending); while C is unmet it does craft firepower from them (both must hold at validation)."""
     assert PACK.discoveries["D02"].cost == {"common": 1, "uncommon": 1, "rare": 0}
-    state = _scheduled_state(12, gauges={"fuel": 10, "firepower": 6}, elements={"common": 0, "uncommon": 5, "rare": 0},
+    state = _scheduled_state(12, "C I", gauges={"fuel": 10, "firepower": 6},
+                             elements={"common": 0, "uncommon": 5, "rare": 0},
                              inventory=[{"id": "D02"}])
     assert "study d2 uncommon 1" in {str(a) for a in state.legal_actions(0)}
     assert _acts("heuristic", state) == "study d2 uncommon 1"
     assert not _acts("planner", state).startswith(("study", "craft uncommon"))
-    state = _scheduled_state(12, gauges={"fuel": 10, "firepower": 2}, elements={"common": 1, "uncommon": 6, "rare": 0},
+    state = _scheduled_state(12, "C I", gauges={"fuel": 10, "firepower": 2},
+                             elements={"common": 1, "uncommon": 6, "rare": 0},
                              inventory=[{"id": "D02"}])
     assert _acts("planner", state) == "craft uncommon firepower"
 
 
 def test_KYR_OBJ_15_planner_tops_fuel_up_for_objective_m() -> None:
-    """Game 9 asks for H, M (fuel 12) and N: with H and N held, the planner crafts fuel from a rare element,
-    where the heuristic (fuel 8 is enough for it) does something else."""
+    """A game asking for H, M (fuel 12) and N, as game 9 did: with H and N held, the planner crafts fuel from a
+    rare element, where the heuristic (fuel 8 is enough for it) does something else."""
     inventory = [{"id": d} for d in PACK.discovery_order[:5]]
-    state = _scheduled_state(9, gauges={"fuel": 8, "firepower": 3}, elements={"common": 0, "uncommon": 0, "rare": 1},
+    state = _scheduled_state(9, "H M N", gauges={"fuel": 8, "firepower": 3},
+                             elements={"common": 0, "uncommon": 0, "rare": 1},
                              inventory=inventory)
     status = {o["letter"]: o["satisfied"] for o in state.view(0)["objectives"]}
     assert status == {"H": True, "M": False, "N": True}

@@ -642,17 +642,59 @@ DATA_FILES = {"rules": "rules.json", "planets": "planets.json", "discoveries": "
 def _read_default_pack() -> dict[str, Any]:
     root = PACKS_DIR / DEFAULT_PACK
     out: dict[str, Any] = {}
-    for name, file in DATA_FILES.items():
+    for name, file in {**DATA_FILES, "schedule": SCHEDULE_FILE}.items():
         try:
             out[name] = json.loads((root / file).read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:  # pragma: no cover - broken install
             raise DataError(f"Kyrum pack {DEFAULT_PACK}: {file}: cannot read: {exc}") from exc
+    out["schedule"] = schedule_settings(out["schedule"])
     return out
+
+
+SCHEDULE_FILE = "schedule.json"
+
+
+def schedule_settings(raw: Any) -> dict[str, dict[str, str]]:
+    """schedule.json as the settings a designer changes: per game number its objectives as one text
+    of letters (``"B F N"``) and its end-of-game script (``""``: none).
+
+    >>> schedule_settings({"length": 30, "games": [{"game": 1, "objectives": ["B", "F"], "end_script": None}]})
+    {'1': {'objectives': 'B F', 'end_script': ''}}
+    """
+    games = raw.get("games", []) if isinstance(raw, dict) else []
+    return {str(g.get("game")): {"objectives": " ".join(str(x) for x in g.get("objectives") or []),
+                                 "end_script": str(g.get("end_script") or "")}
+            for g in games if isinstance(g, dict)}
+
+
+def schedule_document(settings: Mapping[str, Mapping[str, str]], raw: Mapping[str, Any]) -> dict[str, Any]:
+    """schedule.json ``raw`` with ``settings`` (see :func:`schedule_settings`) written back.
+
+    Letters may be separated by spaces or commas (``"C L"``, ``"C,L"``); the validator then checks
+    them as it checks the file (every letter an objective A-R, no letter twice, the script existing).
+
+    >>> raw = {"length": 30, "games": [{"game": 1, "objectives": ["B"], "end_script": None}]}
+    >>> schedule_document({"1": {"objectives": "C, L", "end_script": "A.70.01"}}, raw)["games"]
+    [{'game': 1, 'objectives': ['C', 'L'], 'end_script': 'A.70.01'}]
+    """
+    games = []
+    for g in raw.get("games", []):
+        entry = dict(g)
+        setting = settings.get(str(g.get("game")))
+        if setting is not None:
+            entry["objectives"] = re.split(r"[\s,]+", setting["objectives"].strip()) if setting["objectives"].strip() \
+                else []
+            entry["end_script"] = setting["end_script"] or None
+        games.append(entry)
+    return {**raw, "games": games}
 
 
 def _pack_with(documents: Mapping[str, Any]) -> Pack:
     """The shipped pack validated with ``documents`` in place of its files."""
-    replace = {DATA_FILES[name]: doc for name, doc in documents.items()}
+    replace = {DATA_FILES[name]: doc for name, doc in documents.items() if name in DATA_FILES}
+    if "schedule" in documents:
+        raw = json.loads((PACKS_DIR / DEFAULT_PACK / SCHEDULE_FILE).read_text(encoding="utf-8"))
+        replace[SCHEDULE_FILE] = schedule_document(documents["schedule"], raw)
     built, problems = check_pack(PACKS_DIR / DEFAULT_PACK, replace)
     errors = [p for p in problems if p.level == "error"]
     if built is None or errors:
@@ -663,11 +705,15 @@ def _pack_with(documents: Mapping[str, Any]) -> Pack:
 #: The numbers of the shipped pack (``kyrum-demo``) a configuration may override: the mechanics of
 #: ``rules.json`` (``rules.gauges.fuel.start``, ``rules.journey_np.0``, ...), planets by number
 #: (``planets.10.danger``, ``planets.10.white.0.n``), discoveries, encounters and Thoth's items
-#: (``thoth.T01.cost``). Text (names, scripts, ops) is content, not a setting, and is left out; so
-#: are the other files (objectives, schedule, questionnaire, glossary, scripts). Another pack is
-#: changed by editing its files (``--set pack=DIR``), see docs/data-overrides.md.
+#: (``thoth.T01.cost``), and the schedule: each game's objectives and end-of-game script
+#: (``schedule.12.objectives="C L"``, ``schedule.12.end_script=A.70.12``; ``""`` for none), so a
+#: designer tries another campaign curve without editing files. Other text (names, scripts, ops)
+#: is content, not a setting, and is left out; so are the other files (objectives, questionnaire,
+#: glossary, scripts). Another pack is changed by editing its files (``--set pack=DIR``), see
+#: docs/data-overrides.md.
 CATALOG: DataCatalog[Pack] = DataCatalog(
     "Kyrum", _read_default_pack, _pack_with, skip=("id", "number"), id_fields=("id", "number"), numbers_only=True,
+    text=("schedule.*.objectives", "schedule.*.end_script"),
 )
 
 
@@ -1030,6 +1076,8 @@ def _load_schedule(raw: Any, objectives: Mapping[str, Any], fx: _Effects, ck: _C
         letters = g["objectives"]
         if not isinstance(letters, list) or not letters or any(x not in objectives for x in letters):
             ck.err(f, name, "objectives", f"must list valid objective letters, got {letters!r}")
+        elif len(set(letters)) != len(letters):
+            ck.err(f, name, "objectives", f"lists an objective twice: {letters!r}")
         es = g.get("end_script")
         if es is not None:
             fx.reads.append((f, name, str(es)))

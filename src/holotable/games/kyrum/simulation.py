@@ -22,7 +22,7 @@ plays each scheduled game many times. What earlier games leave behind (``carry``
 >>> game = holotable.load("kyrum")
 >>> config = game.spec.make_config(1)
 >>> [g.label for g in schedule(config, [1, 2], agent="heuristic", seed=0, carry="fresh")]
-['B F N', 'A G']
+['B F N', 'C H P']
 """
 
 from __future__ import annotations
