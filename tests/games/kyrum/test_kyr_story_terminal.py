@@ -64,7 +64,7 @@ def test_play_loop_shows_the_setup_encounter_and_answers_story() -> None:
     first_screen = out[: out.index("seat 0> story")]
     assert f"Encounter · {name}" in first_screen and page.effects[0] in first_screen
     after = out[out.index("seat 0> story"):]
-    assert "The story of game 1 so far (1 pages)" in after and f"Encounter · {name}" in after
+    assert "The story of game 1 so far (1 page)" in after and f"Encounter · {name}" in after
     assert "story every page read in this game so far" in after  # listed in the help
 
 

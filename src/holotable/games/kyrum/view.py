@@ -66,11 +66,11 @@ def view(st: State[KyrumData, Any], seat: int | None) -> dict[str, Any]:
         "elements": dict(d.elements),
         "supply": {e: int(pack.rules["elements"][e]) - d.elements[e] for e in ELEMENTS},
         # the card as printed (data overrides included): its arrows are what the bots value, so the
-        # player's screens read them here too (the pack's own tuples, shared: views are read-only)
+        # player's screens read them here too (lists: a view is JSON data)
         "slots": [{"slot": i, "planet": p, "name": pack.planets[p].name, "danger": pack.planets[p].danger,
                    "die": d.slot_dice[i], "explored": d.slot_explored[i],
-                   "description": pack.planets[p].description, "white": pack.planets[p].white,
-                   "black": pack.planets[p].black, "double_script": pack.planets[p].double_script}
+                   "description": pack.planets[p].description, "white": list(pack.planets[p].white),
+                   "black": list(pack.planets[p].black), "double_script": pack.planets[p].double_script}
                   for i, p in enumerate(d.slot_planets)],
         "journeys": int(pack.rules["journeys"]),
         "distance_window": d.window_open,
