@@ -1,12 +1,13 @@
 """Kyrum's campaign curve: a skilled bot's win rate at each of the 30 scheduled games, against the target.
 
-``.venv/bin/python benchmarks/kyrum_campaign_curve.py [--games 200] [--agent planner] [--seed 1]
-[--set KEY=VALUE ...] [--out docs/reports/kyrum-campaign]``
+``.venv/bin/python benchmarks/kyrum_campaign_curve.py [--games 200] [--histories 5] [--agent planner]
+[--seed 1] [--set KEY=VALUE ...] [--out docs/reports/kyrum-campaign]``
 
 It runs the lab's schedule simulation (the same as ``holotable simulate kyrum --schedule 1-30
---agents planner --games N --seed S``: one campaign history played by the agent, game ``k``
-played ``N`` times from that campaign as it stands after game ``k - 1``, with the items, NP and
-flags it carries) and writes, in ``--out``:
+--agents planner --games N --histories H --seed S``: ``H`` independent campaign histories played
+by the agent, game ``k`` played ``N`` times in all, split evenly over the histories, each from its
+campaign as it stands after game ``k - 1``, with the items, NP and flags it carries; the results
+are pooled, so a game's figure does not hang on one random history) and writes, in ``--out``:
 
 * ``curve.png``: the measured win rate per scheduled game with its 95% Wilson interval, the target
   curve the demo pack is tuned to and the 15% floor no scheduled game may fall below;
@@ -75,11 +76,12 @@ class Point:
         return target(self.game)
 
 
-def measure(games: int, agent: str, seed: int, settings: dict[str, str], workers: int | None) -> list[Point]:
-    """Play every scheduled game ``games`` times (see the module docstring)."""
+def measure(games: int, agent: str, seed: int, settings: dict[str, str], workers: int | None,
+            histories: int = 1) -> list[Point]:
+    """Play every scheduled game ``games`` times over ``histories`` histories (see the module docstring)."""
     params = {"data": settings} if settings else {}
     report = simulate_schedule("kyrum", 1, games, [agent], seed, list(range(1, GAMES_IN_SCHEDULE + 1)),
-                               workers=workers, params=params)
+                               histories=histories, workers=workers, params=params)
     points = []
     for sched, rep in report.entries:
         seat = rep.seats[0]
@@ -155,20 +157,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="games per scheduled game")
     parser.add_argument("--agent", default="planner")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--histories", type=int, default=1, help="independent campaign histories, pooled")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--set", dest="settings", action="append", default=[], help="data override KEY=VALUE")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     args = parser.parse_args(argv)
     settings = parse_settings(args.settings)
-    points = measure(args.games, args.agent, args.seed, settings, args.workers)
+    points = measure(args.games, args.agent, args.seed, settings, args.workers, args.histories)
     args.out.mkdir(parents=True, exist_ok=True)
     extra = "".join(f" --set {k}={v!r}" for k, v in settings.items())
     command = (f"python benchmarks/kyrum_campaign_curve.py --games {args.games} --agent {args.agent} "
-               f"--seed {args.seed}{extra}")
+               f"--histories {args.histories} --seed {args.seed}{extra}")
     write_csv(points, args.out / "curve.csv")
     (args.out / "curve.md").write_text(markdown(points, command), encoding="utf-8")
     plot(points, args.out / "curve.png",
-         f"Kyrum demo campaign: {args.agent} win rate per scheduled game ({args.games} games each, seed {args.seed})")
+         f"Kyrum demo campaign: {args.agent} win rate per scheduled game ({args.games} games each over "
+         f"{args.histories} histories, seed {args.seed})")
     print(markdown(points, command))
     return 0
 

@@ -178,6 +178,11 @@ def simulate_command(
         str | None,
         typer.Option("--carry", help="With --schedule: what earlier games leave behind (kyrum: played, fresh)."),
     ] = None,
+    histories: Annotated[
+        int,
+        typer.Option("--histories", help="With --schedule: split each scheduled game's --games over this many "
+                     "independent campaign histories and pool them (default 1: one history)."),
+    ] = 1,
     backend: Annotated[
         str, typer.Option("--backend", help="Where games run: local (processes here) or ray (a Ray cluster).")
     ] = "local",
@@ -208,17 +213,19 @@ def simulate_command(
         game = load_game(game_name)
         params = _data_keys.merge_settings(game, param, set_)  # --set: parameters and data values
         check_agents(game, names)
-        numbers = parse_numbers(schedule or "all") if schedule is not None or carry is not None else []
+        scheduled = schedule is not None or carry is not None or histories != 1
+        numbers = parse_numbers(schedule or "all") if scheduled else []
         show_bar = not as_json and sys.stderr.isatty()
         total = games * (len(numbers) if numbers else 1)
         report: SimulationReport | ScheduleReport
         with interrupted(out), progress_bar(show_bar, total) as progress:
-            if schedule is None and carry is None:
+            if not scheduled:
                 report = simulate(game.spec.name, players, games, names, seed, workers, params, progress,
                                   rotate=rotate, backend=backend, address=address, results_path=out, resume=resume)
             else:
                 report = simulate_schedule(game.spec.name, players, games, names, seed, numbers or None,
-                                           carry=carry, workers=workers, params=params, progress=progress,
+                                           carry=carry, histories=histories, workers=workers, params=params,
+                                           progress=progress,
                                            backend=backend, address=address, results_path=out, resume=resume)
     if as_json:
         typer.echo(json.dumps(report.to_dict(), indent=1))

@@ -110,6 +110,8 @@ def balance_command(
                                               "lists: 'key=1 1 2;2 2 3').")] = None,
     schedule: Annotated[str | None, typer.Option("--schedule", help="A campaign game (kyrum): which scheduled "
                                                  "games, 'all', '1-30' or '1,5,9-12' (default all).")] = None,
+    histories: Annotated[int, typer.Option("--histories", help="A campaign game: split each scheduled game's games "
+                                           "over this many independent campaign histories (default 1).")] = 1,
     backend: BackendOption = "local",
     address: AddressOption = None,
 ) -> None:
@@ -135,8 +137,8 @@ def balance_command(
         total = games * (len(swept[1]) if swept else 1)
         with progress_bar(sys.stderr.isatty(), total) as progress:
             run = run_balance(game.spec.name, games, names, seed, players=players, settings=settings, sweep=swept,
-                              schedule=numbers, workers=workers, progress=progress, backend=backend,
-                              address=address)
+                              schedule=numbers, histories=histories, workers=workers, progress=progress,
+                              backend=backend, address=address)
         written = write_report(run, out)
     for value, rep in run.entries:  # the headline figure: is any seat favoured?
         where = f"{run.sweep_key}={value}: " if run.sweep_key else ""

@@ -180,7 +180,8 @@ def render_schedule_report(report: ScheduleReport) -> RenderableType:
     head = Text.assemble(
         (f"{report.game}", "bold"),
         f" · schedule of {len(entries)} game(s) · {first.games} games each · seed {report.seed} · "
-        f"agents {', '.join(first.agents)} · carry {report.carry or 'default'}",
+        f"agents {', '.join(first.agents)} · carry {report.carry or 'default'}"
+        + (f" · {report.histories} histories pooled" if report.histories > 1 else ""),
     )
     table = Table(title="Per scheduled game", box=box.SIMPLE_HEAVY, title_justify="left")
     table.add_column("#", justify="right")

@@ -332,13 +332,17 @@ def run(
     store: ResultsFile | None = None,
     part: int = 0,
     lineups: Sequence[Sequence[str]] | None = None,
+    first: int = 0,
 ) -> SimulationReport:
-    """:func:`simulate` on an open backend (and results file: its ``part`` holds this run's games)."""
+    """:func:`simulate` on an open backend (and results file: its ``part`` holds this run's games).
+
+    ``first`` is the index of the first game (game ``i`` is seeded by its index), for a run that
+    continues another's games in the same part (a schedule's second campaign history)."""
     if lineups is not None:
-        work = [(i, tuple(names)) for i, names in enumerate(lineups)]
+        work = [(first + i, tuple(names)) for i, names in enumerate(lineups)]
     else:
         base = [agents[s % len(agents)] for s in range(config.players)]
-        work = [(i, lineup(base, i, rotate)) for i in range(games)]
+        work = [(first + i, lineup(base, first + i, rotate)) for i in range(games)]
     records, resumed, wall = play_records(game, config, seed, work, backend, progress, store=store, part=part)
     return SimulationReport(
         game=game.spec.name,

@@ -105,7 +105,7 @@ def test_KYR_CAMPAIGN_02_only_scheduled_game_numbers_and_known_carries() -> None
         simulation.schedule(CONFIG, [1], agent="heuristic", seed=0, carry="bogus")
     entries = simulation.schedule(CONFIG, None, agent="heuristic", seed=0, carry="fresh")
     assert [e.number for e in entries] == list(range(1, 31))
-    assert entries[4].label == " ".join(PACK.game_entry(5)["objectives"]) == "B R"
+    assert entries[2].label == " ".join(PACK.game_entry(3)["objectives"]) == "B R"
 
 
 def test_parse_numbers() -> None:
@@ -132,6 +132,39 @@ def test_KYR_CAMPAIGN_01_simulate_schedule_plays_each_scheduled_game_from_its_ca
     assert [row["number"] for row in data["schedule"]] == [2, 4] and "campaign" not in data["params"]
     assert data["schedule"][0]["games"] == 4 and data["carry"] == "fresh"
     assert json.loads(json.dumps(data)) == data
+
+
+def test_KYR_CAMPAIGN_04_one_history_is_the_single_history_run() -> None:
+    """``histories=1`` plays exactly what a run without the option plays (same records, same report)."""
+    plain = simulate_schedule("kyrum", 1, 3, ["heuristic"], seed=6, numbers=[3])
+    one = simulate_schedule("kyrum", 1, 3, ["heuristic"], seed=6, numbers=[3], histories=1)
+    assert one.entries[0][1].records == plain.entries[0][1].records
+    assert one.to_dict()["schedule"] == plain.to_dict()["schedule"] and one.histories == 1
+
+
+def test_KYR_CAMPAIGN_04_histories_split_the_games_over_distinct_played_histories() -> None:
+    """Two histories: game 3's 5 games are 3 played from the master seed's history and 2 from a second,
+    different history (seed derived from the master seed), pooled into one report with one interval."""
+    report = simulate_schedule("kyrum", 1, 5, ["heuristic"], seed=6, numbers=[3], histories=2)
+    rep = report.entries[0][1]
+    first = simulation.campaign_before(CONFIG, 3, agent="heuristic", seed=6, carry="played")
+    second = simulation.campaign_before(CONFIG, 3, agent="heuristic", seed=derive_seed(6, "history", 1),
+                                        carry="played")
+    assert first.campaign_seed != second.campaign_seed and first.scoreboard != second.scoreboard
+    seed = derive_seed(6, "schedule", 3)
+    direct_first = simulate("kyrum", 1, 3, ["heuristic"], seed, params={"campaign": first.to_json()})
+    assert rep.records[:3] == direct_first.records
+    later = [rec.index for rec in rep.records[3:]]
+    assert later == [3, 4]  # history 2 continues the game indices, so no game seed is used twice
+    assert rep.games == 5 and rep.seats[0].games == 5
+    assert rep.seats[0].wins == sum(1 for rec in rep.records if rec.winners)
+    lo, hi = rep.seats[0].win_rate_ci
+    assert lo <= rep.seats[0].win_rate <= hi
+    assert report.to_dict()["histories"] == 2
+    with pytest.raises(ConfigError, match="cannot be split over 6 histories"):
+        simulate_schedule("kyrum", 1, 5, ["heuristic"], seed=6, numbers=[3], histories=6)
+    with pytest.raises(ConfigError, match="at least 1"):
+        simulate_schedule("kyrum", 1, 5, ["heuristic"], seed=6, numbers=[3], histories=0)
 
 
 def test_a_game_without_a_schedule_is_refused() -> None:
@@ -167,6 +200,14 @@ def test_cli_simulate_schedule_table_and_json() -> None:
         seat = row["seats"][0]
         assert seat["wins"] == sum(n for reason, n in row["endings"].items() if reason.startswith("victory"))
         assert not math.isnan(row["mean_length"])
+
+
+def test_cli_simulate_histories_pools_every_history() -> None:
+    data = json.loads(_cli("simulate", "kyrum", "--agents", "heuristic", "--games", "4", "--schedule", "2",
+                           "--histories", "2", "--json").stdout)
+    assert data["histories"] == 2 and data["schedule"][0]["games"] == 4
+    table = _cli("simulate", "kyrum", "--agents", "heuristic", "--games", "2", "--schedule", "2", "--histories", "2")
+    assert table.exit_code == 0 and "2 histories pooled" in table.stdout
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -18,6 +18,12 @@ plays each scheduled game many times. What earlier games leave behind (``carry``
 * ``fresh``: a new campaign whose next game is ``k``: no items, NP, narratives, flags or scripts
   seen; only the schedule's objectives (and end script) change from game to game.
 
+One ``played`` history is one random draw: game ``k``'s start (NP bank, items, narratives) and so
+its win rate hang on how games ``1..k-1`` happened to go. ``--histories H`` (see
+:mod:`holotable.sim.schedule`) asks this function once per history, with the master seed for the
+first and ``derive_seed(seed, "history", h)`` for the others, and pools game ``k``'s games over the
+``H`` starts: the figure a designer tunes the schedule against.
+
 >>> import holotable
 >>> game = holotable.load("kyrum")
 >>> config = game.spec.make_config(1)

@@ -100,6 +100,7 @@ def run_balance(
     settings: Mapping[str, str] | None = None,
     sweep: tuple[str, Sequence[str]] | None = None,
     schedule: Sequence[int] | None = None,
+    histories: int = 1,
     workers: int | None = None,
     progress: ProgressCallback | None = None,
     backend: str = "local",
@@ -125,7 +126,8 @@ def run_balance(
     if schedule_fn is not None:
         from holotable.sim.schedule import simulate_schedule
 
-        rep = simulate_schedule(name, players, games, agents, seed, schedule, workers=workers, params=params,
+        rep = simulate_schedule(name, players, games, agents, seed, schedule, histories=histories, workers=workers,
+                                params=params,
                                 progress=progress, backend=backend, address=address)
         run.schedule = [(sched.number, sched.label, r) for sched, r in rep.entries]
         run.scheduled_params = {key for sched, _ in rep.entries for key in sched.params}
