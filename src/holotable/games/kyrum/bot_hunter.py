@@ -93,20 +93,3 @@ class KyrumScriptHunter(KyrumHeuristic):
         planet = pack.planets[planet_number]
         arrows = 5 / 12 * arrow_value(planet.white, view) + 5 / 12 * arrow_value(planet.black, view)
         return arrows + len(unread_doubles(planet_number, view, pack)) / 36 * UNSEEN_BONUS
-
-    def _best_slot(self, view: dict[str, Any], pack: Pack) -> tuple[int, float] | None:
-        scored = [(s["slot"], self._planet_value(s["planet"], view, pack) / max(1, s["die"]))
-                  for s in view["slots"] if not s["explored"]]
-        return max(scored, key=lambda x: x[1]) if scored else None
-
-    def _explore(self, view: dict[str, Any], legal: list[str], pack: Pack) -> str | None:
-        options = []
-        for s in view["slots"]:
-            if f"explore {s['slot']}" not in legal:
-                continue
-            value = self._planet_value(s["planet"], view, pack)
-            left = view["gauges"]["fuel"] + 2 * view["elements"]["common"] - s["die"]
-            if value <= -0.5 or left < 1 or s["die"] > 4:
-                continue
-            options.append((value / max(1, s["die"]) - s["die"], s["slot"]))
-        return f"explore {max(options)[1]}" if options else None

@@ -138,14 +138,14 @@ class KyrumHeuristic(Agent):
             return f"craft common reroll {slot}"
         return None
 
+    def _planet_value(self, planet_number: int, view: dict[str, Any], pack: Pack) -> float:
+        """Expected worth of exploring a planet (spec §8 item 4): each arrow 5/12, a double's script 1/6 × 3."""
+        planet = pack.planets[planet_number]
+        return 5 / 12 * arrow_value(planet.white, view) + 5 / 12 * arrow_value(planet.black, view) + 1 / 6 * 3.0
+
     def _best_slot(self, view: dict[str, Any], pack: Pack) -> tuple[int, float] | None:
-        scored = []
-        for s in view["slots"]:
-            if s["explored"]:
-                continue
-            planet = pack.planets[s["planet"]]
-            value = 5 / 12 * arrow_value(planet.white, view) + 5 / 12 * arrow_value(planet.black, view) + 1 / 6 * 3.0
-            scored.append((s["slot"], value / max(1, s["die"])))
+        scored = [(s["slot"], self._planet_value(s["planet"], view, pack) / max(1, s["die"]))
+                  for s in view["slots"] if not s["explored"]]
         return max(scored, key=lambda x: x[1]) if scored else None
 
     def _explore(self, view: dict[str, Any], legal: list[str], pack: Pack) -> str | None:
@@ -153,8 +153,7 @@ class KyrumHeuristic(Agent):
         for s in view["slots"]:
             if f"explore {s['slot']}" not in legal:
                 continue
-            planet = pack.planets[s["planet"]]
-            value = 5 / 12 * arrow_value(planet.white, view) + 5 / 12 * arrow_value(planet.black, view) + 0.5
+            value = self._planet_value(s["planet"], view, pack)
             left = view["gauges"]["fuel"] + 2 * view["elements"]["common"] - s["die"]
             if value <= -0.5 or left < 1 or s["die"] > 4:
                 continue

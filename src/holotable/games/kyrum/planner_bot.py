@@ -325,8 +325,7 @@ class KyrumPlanner(KyrumHeuristic):
         for s in view["slots"]:
             if f"explore {s['slot']}" not in legal:
                 continue
-            planet = pack.planets[s["planet"]]
-            value = 5 / 12 * arrow_value(planet.white, view) + 5 / 12 * arrow_value(planet.black, view) + 0.5
+            value = self._planet_value(s["planet"], view, pack)
             charted = chart_ready and s["die"] >= 3
             cost = max(0, s["die"] - (2 if charted else discount))
             left = fuel + 2 * view["elements"]["common"] - cost
