@@ -339,3 +339,33 @@ def test_on_a_laptop_the_table_talk_and_moves_fit_one_screen(live_server: Any, b
             for selector in ("#council-timer", "#council-planets", moves, '#your-move [data-action]', "#chat-log",
                              "#chat-input", '#council-stands li[data-seat="0"]'):
                 assert in_viewport(page, selector), f"{selector} is off the first screen"
+
+
+def test_the_table_is_drawn_only_once_its_own_stylesheet_has_loaded(live_server: Any, browser: Browser) -> None:
+    # A busy machine (or a slow network) delivers council.css late; a table drawn before it jumps when the
+    # sheet lands (planets twice as tall, the move panel off the screen) and can be clicked into meanwhile.
+    srv: LiveServer = live_server()
+    table = four_people(srv.url)
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        context.add_init_script(f"localStorage.setItem('holotable:seat:{table.id}', '{table.tokens[1]}')")
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        held: list[Any] = []
+        page.route("**/static/css/council.css", lambda route: held.append(route))
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
+        page.goto(f"{table.base}/t/{table.id}")
+        page.wait_for_function("() => [...document.querySelectorAll('link')].some(l => l.href.endsWith('council.css'))")
+        while not held:  # Playwright hands the held request over while it waits for the page
+            page.wait_for_function("() => true")
+        # Held: the page does not draw the table, nor even ask for its state, before the sheet is there.
+        assert page.locator("#council-planets").count() == 0
+        assert not any(url.endswith("/state") for url in asked), asked
+        held[0].continue_()
+        page.wait_for_selector("#council-planets")
+        display = page.eval_on_selector("#council-planets .slot", "el => getComputedStyle(el).display")
+        assert display == "flex", "drawn with the sheet's layout (.planets .slot)"
+        assert in_viewport(page, "#council-planets")
+    finally:
+        context.close()

@@ -584,7 +584,15 @@ async function start() {
   page.renderer = (await import(`/static/games/${module}.js`)).default;
   if (page.renderer.stylesheet) {
     // A game page with its own look: games/<name>.js asks for css/<name>.css.
-    document.head.append(h("link", { rel: "stylesheet", href: `/static/css/${page.renderer.stylesheet}.css` }));
+    // Drawn only once it has loaded: a table drawn unstyled first jumps when the sheet lands (and a busy
+    // machine shows the jump long enough to be clicked into).
+    const sheet = h("link", { rel: "stylesheet", href: `/static/css/${page.renderer.stylesheet}.css` });
+    const loaded = new Promise((resolve) => {
+      sheet.addEventListener("load", resolve, { once: true });
+      sheet.addEventListener("error", resolve, { once: true });  // unstyled beats not drawn at all
+    });
+    document.head.append(sheet);
+    await loaded;
   }
   if (page.renderer.setup) await page.renderer.setup({ tableId: page.tableId, token: page.token, summary: page.summary, redraw: draw, showError });
   if (page.renderer.catalog) {
