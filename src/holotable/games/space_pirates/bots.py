@@ -45,6 +45,7 @@ from .data import CARGO_TYPES, Content, content_for, load_default
 from .decisions import Ruler
 from .flow import Captures, Damage
 from .physics import PymunkFlickResolver, apply_noise
+from .skill import flick_noise
 from .state import SPData
 from .wind import blow
 
@@ -493,7 +494,7 @@ class SpacePiratesHeuristic(Agent):
 
     # ------------------------------------------------------------------ flicks
     def _flick(self, obs: Observation, k: Knowledge, st: State[SPData, SPAction], dec: Any) -> SPAction:
-        level = k.content.constants.dexterity[st.config["dexterity"]]
+        level = flick_noise(st.config, obs.seat)
         plan = aim_flick(k, st.data, dec["tid"], level, self.rng, top=self.flick_top, samples=self.flick_samples)
         return SPAction("flick", float(plan.angle), float(plan.strength))
 

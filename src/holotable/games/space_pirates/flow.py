@@ -20,6 +20,7 @@ from . import geometry as geo
 from .data import CARGO_TYPES
 from .geometry import XY, Mover, RulerResult
 from .physics import Contact, FlickOutcome, FlickResolver, PymunkFlickResolver, apply_noise
+from .skill import flick_noise
 from .state import SPData
 from .tasks import Ctx as Ctx  # re-exported: the rest of the game knows it as flow.Ctx
 from .tasks import SPTask
@@ -835,7 +836,7 @@ def resolve_flick(ctx: Ctx, task: dec.Flick, angle: float, strength: float,
     scripted = chances.take(ctx.st, "flick") if ctx.st.script else None
     if scripted is not None:
         return angle, strength, scripted_flick(d, task.tid, scripted)
-    level = ctx.c.dexterity[ctx.cfg["dexterity"]]
+    level = flick_noise(ctx.st.config, task.seat)
     na, ns = apply_noise(angle, strength, level, ctx.rng)
     physics = flick_resolver or PymunkFlickResolver()
     out = physics.resolve(d.layout, d.ship_positions(), d.map_tokens(), task.tid, na, ns, ctx.rng,

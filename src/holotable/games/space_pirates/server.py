@@ -29,6 +29,7 @@ from holotable.games.space_pirates import geometry as geo
 from holotable.games.space_pirates.decisions import DockOffer, Drift, Flick, Ruler
 from holotable.games.space_pirates.flow import drift_anchor, nose, resolve_flick
 from holotable.games.space_pirates.physics import FlickOutcome, PymunkFlickResolver
+from holotable.games.space_pirates.skill import flick_noise, skill_name
 from holotable.server.extensions import TableExtension
 from holotable.server.live import ApiError, bearer_token
 
@@ -111,6 +112,13 @@ def _engine_rest(after: State[Any, Any]) -> dict[int, tuple[float, float]] | Non
             rest = e.data.get("rest", {})
             return {int(k): (float(v[0]), float(v[1])) for k, v in rest.items()}
     return None
+
+
+def _flicker(state: State[Any, Any]) -> int | None:
+    """The seat that flicks at this decision, or ``None`` when no flick is asked for."""
+    game: Any = state.game
+    dec = game.decision(state)
+    return dec.seat if isinstance(dec, Flick) else None
 
 
 def fan_of(state: State[Any, Any]) -> dict[str, Any] | None:
@@ -196,11 +204,14 @@ class SpacePiratesExtension(TableExtension):
     def payload_extra(self, manager: TableManager, table: LiveTable, seat: int | None) -> dict[str, Any] | None:
         st = table.state
         c = st.data.layout.c
-        level = c.dexterity[st.config["dexterity"]]
+        # The noise of the seat that flicks now (the page draws its cone), else the viewer's own.
+        flicker = _flicker(st)
+        who = flicker if flicker is not None else (seat if seat is not None else 0)
+        level = flick_noise(st.config, who)
         return {
             "flick": self.flicks.get(table.id),
             "fan": fan_of(st),
-            "noise": {"level": st.config["dexterity"], "angle_sd": level[0], "strength_sd": level[1]},
+            "noise": {"level": skill_name(st.config, who), "angle_sd": level[0], "strength_sd": level[1]},
             "d_max": float(c.physics["d_max"]),
         }
 
