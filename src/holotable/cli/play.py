@@ -69,6 +69,8 @@ SEEDED = "seeded_by"
 TABLE_TALK = "table_talk"
 
 #: ``run(state, seat, rest_of_line) -> renderable``: a game's own terminal command (``TERMINAL_COMMANDS``).
+#: A line that is also a legal action now is played; one that is not is the command (Space Pirates'
+#: ``card E3-2`` plays the card when a card is asked of you and reads it otherwise).
 GameCommand = Callable[[State[Any, Any], int, str], RenderableType]
 
 #: What a typed line came to: an action was played, quit, nothing changed, or hand on the turn.
@@ -326,7 +328,7 @@ class PlaySession:
                 return "pass"
             if self._wait(seat):
                 return "pass"
-        elif (extra := self._game_command(command)) is not None and not self._is_action_text(text):
+        elif (extra := self._game_command(command)) is not None and not self._is_legal(seat, text):
             self.say(extra(self.match.state, seat, rest))
         elif self.deadline_passed():
             self.say("your action came after the deadline and was not played")

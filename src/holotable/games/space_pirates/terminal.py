@@ -17,6 +17,7 @@ import json
 import math
 import os
 import tempfile
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,14 @@ HINTS = {
     "choose_adv": "adv SYMBOL",
     "flick_target": "target TOKEN-ID",
 }
+#: The look-ahead each kind of decision offers (the ``preview`` command).
+PREVIEWS = {
+    "flick": "preview ANGLE STRENGTH (the path, where it stops and how far your hand may stray)",
+    "ruler": "preview ruler ANGLE (legal or why not, where the ship ends, what it passes over)",
+    "drift": "preview drift ANGLE",
+}
+FACES = {"ORE": "ore", "SPICE": "spice", "TECH": "tech", "MEDS": "medicine", "RELICS": "relics",
+         "ASTEROID": "an asteroid", "POLICE": "the galactic police"}
 
 
 def picture_dir() -> Path | None:
@@ -112,8 +121,24 @@ def _background(key: str) -> tuple[tuple[tuple[str, str] | None, ...], ...]:
     return tuple(out)
 
 
-def ascii_map(view: dict[str, Any]) -> Text:
-    """Spec §9.3: one character per cm across and per 2 cm down, north at the top."""
+#: A mark drawn over the map: (x, y, character, style).
+Mark = tuple[float, float, str, str]
+Segment = tuple[tuple[float, float], tuple[float, float]]
+
+
+def segment_cells(seg: Segment, step: float = 0.5) -> list[tuple[float, float]]:
+    """Points every ``step`` cm along a segment (enough to mark each map cell it crosses)."""
+    (x0, y0), (x1, y1) = seg
+    n = max(1, math.ceil(math.hypot(x1 - x0, y1 - y0) / step))
+    return [(x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n) for i in range(n + 1)]
+
+
+def ascii_map(view: dict[str, Any], *, rulers: Sequence[Segment] = (), marks: Sequence[Mark] = (),
+              axes: bool = False) -> Text:
+    """Spec §9.3: one character per cm across and per 2 cm down, north at the top. ``rulers``
+    (the move in progress) are drawn as ``*`` under the ships; ``marks`` (a preview's path and stops)
+    over everything. ``axes``: centimetre labels every 10 cm along the top and the left edge, so a
+    player can read a position off the map."""
     W, H = (math.ceil(float(v)) for v in view["field"])
     rows = max(1, H // 2)
     grid = [[" "] * W for _ in range(rows)]
@@ -153,6 +178,12 @@ def ascii_map(view: dict[str, Any]) -> Text:
         if at is not None:
             grid[at[0]][at[1]] = "@" if tok["open"] else "o"
             styles[at] = "bold magenta" if tok["open"] else "bright_white"
+    for seg in rulers:  # SP-GEO-04: the rulers laid in this move, under the ships
+        for x, y in segment_cells(seg):
+            at = cell(x, y)
+            if at is not None and grid[at[0]][at[1]] in (" ", "~"):
+                grid[at[0]][at[1]] = "*"
+                styles[at] = "bold bright_white"
     for p in view["players"]:
         ship = p["ship"]
         docked = ship["center"] is None
@@ -165,14 +196,32 @@ def ascii_map(view: dict[str, Any]) -> Text:
             letter = SHIP_LETTERS[p["seat"] % 4]
             grid[at[0]][at[1]] = letter.lower() if docked else letter
             styles[at] = SHIP_STYLES[p["seat"] % 4]
+    for x, y, char, style in marks:  # a mark on the edge (where a token leaves) stays on the map
+        at = cell(min(max(x, 0.0), W - 1e-6), min(max(y, 0.0), H - 1e-6))
+        if at is not None:
+            grid[at[0]][at[1]] = char
+            styles[at] = style
     text = Text()
-    text.append("." + "-" * W + ".\n", style="dim")
+    gutter = ""
+    if axes:  # x labels above their column, y labels left of the row that starts at that height
+        gutter = "   "
+        labels = [" "] * (W + 5)
+        for x in range(0, W + 1, 10):
+            for i, ch in enumerate(str(x)):
+                if 1 + x + i < len(labels):
+                    labels[1 + x + i] = ch
+        text.append(gutter + "".join(labels).rstrip() + " cm\n", style="dim")
+    ticks = "".join("+" if axes and col % 10 == 0 and col else "-" for col in range(W))
+    text.append(gutter + "." + ticks + ".\n", style="dim")
     for row in range(rows):
+        if axes:
+            bottom = (rows - 1 - row) * 2
+            text.append(f"{bottom:>3}" if bottom % 10 == 0 else "   ", style="dim")
         text.append("|", style="dim")
         for col in range(W):
             text.append(grid[row][col], style=styles.get((row, col), ""))
         text.append("|\n", style="dim")
-    text.append("'" + "-" * W + "'", style="dim")
+    text.append(gutter + "'" + ticks + "'", style="dim")
     return text
 
 
@@ -242,9 +291,67 @@ def _decision(view: dict[str, Any]) -> Text | None:
     extra = ", ".join(f"{k} {v}" for k, v in dec.items() if k not in ("kind", "seat"))
     text = f"Waiting for seat {dec['seat']}: {dec['kind']}" + (f" ({extra})" if extra else "")
     hint = HINTS.get(dec["kind"])
-    if hint and dec["seat"] == view.get("seat"):
+    mine = dec["seat"] == view.get("seat")
+    if hint and mine:
         text += "\n  type: " + hint.format(weakest=view.get("flick_min_strength", 0.0))
-    return Text(text, style="bold")
+    if mine and dec["kind"] in PREVIEWS:
+        text += "\n  try first: " + PREVIEWS[dec["kind"]]
+    out = Text(text, style="bold")
+    if mine:
+        for line in _decision_notes(view, dec):
+            out.append("\n  " + line, style="")
+    return out
+
+
+def _decision_notes(view: dict[str, Any], dec: dict[str, Any]) -> list[str]:
+    """What the seat needs to know to answer: the transport it drew and must place (the rulebook
+    lets the drawer look at it), the token it must flick, where its next ruler starts."""
+    notes = []
+    tid = dec.get("tid")
+    if dec["kind"] == "place" and tid is not None:
+        face = next((t["identity"] for t in view.get("transit", []) if t["tid"] == tid), None)
+        notes.append(f"You drew transport {tid}: {face_name(face)} (only you see its face; it is placed face down)")
+    if dec["kind"] in ("flick", "flick_target") and tid is not None:
+        tok = next((t for t in view["tokens"] if t["tid"] == tid), None)
+        if tok is not None:
+            notes.append(f"Token {tid} lies at ({tok['pos'][0]:.1f}, {tok['pos'][1]:.1f})"
+                         + ("" if tok["identity"] is None else f": you know it is {face_name(tok['identity'])}"))
+    if dec["kind"] == "ruler":
+        me = next((p for p in view["players"] if p["seat"] == dec["seat"]), None)
+        if me is not None and me["ship"]["center"] is not None:
+            x, y = me["ship"]["center"]
+            h = float(me["ship"]["heading"])
+            notes.append(f"Your ship stands at ({x:.1f}, {y:.1f}) heading {h:.0f}°")
+    return notes
+
+
+def face_name(identity: str | None) -> str:
+    """A transport's face in plain words."""
+    if identity is None:
+        return "face down"
+    return FACES.get(identity, identity.lower())
+
+
+def last_flick(view: dict[str, Any]) -> Text | None:
+    """The report of the last flick, from the public view: who flicked what, how the hand aimed and
+    how the flick went (the dexterity noise), where the token lies, what turned over or left the table
+    (the ``report`` command adds everything the log says, hits and damage included)."""
+    flick = view.get("last_flick")
+    if not flick:
+        return None
+    tid = flick["tid"]
+    aimed, went = flick["input"], flick["noisy"]
+    text = (f"Last flick: seat {flick['flicker']} flicked token {tid}, aimed {aimed[0]:g}° at {aimed[1]:g}, "
+            f"went {went[0]:.1f}° at {went[1]:.2f}")
+    tok = next((t for t in view["tokens"] if t["tid"] == tid), None)
+    if tok is not None:
+        text += f"; it lies at ({tok['pos'][0]:.1f}, {tok['pos'][1]:.1f})"
+    faces = {t["tid"]: t["identity"] for t in view["tokens"]}
+    if flick.get("turned_over"):
+        text += "; turned over: " + ", ".join(f"{t} ({face_name(faces.get(t))})" for t in flick["turned_over"])
+    if flick.get("exits"):
+        text += "; left the table and was put back at the edge: " + ", ".join(str(t) for t in flick["exits"])
+    return Text(text + " (report: every detail)")
 
 
 def render(view: dict[str, Any]) -> RenderableType:
@@ -253,13 +360,26 @@ def render(view: dict[str, Any]) -> RenderableType:
     path = write_picture(view)
     if path is not None:
         parts.append(Text(f"Picture of the table: {path}", style="bold cyan"))
-    parts.append(ascii_map(view))
+    parts.append(ascii_map(view, axes=True))
     parts.append(Text(f"Turn {view['turn']} · active seat {view['active']}"
                       + (" · game over" if view.get("over") else "")))
     parts.append(_players(view))
     parts.append(_bases(view))
     parts.append(_tokens(view))
+    report = last_flick(view)
+    if report is not None:
+        parts.append(report)
     dec = _decision(view)
     if dec is not None:
         parts.append(dec)
     return Group(*parts)
+
+
+def __getattr__(name: str) -> Any:
+    """``TERMINAL_COMMANDS`` (``map``, ``preview``, ``me``, ``card``, ``report``) live in
+    :mod:`.terminal_commands`, which draws with this module: imported on first use."""
+    if name == "TERMINAL_COMMANDS":
+        from .terminal_commands import TERMINAL_COMMANDS
+
+        return TERMINAL_COMMANDS
+    raise AttributeError(name)
