@@ -383,3 +383,22 @@ def __getattr__(name: str) -> Any:
 
         return TERMINAL_COMMANDS
     raise AttributeError(name)
+
+
+def help_lines(view: dict[str, Any]) -> list[str]:
+    """``help``: what the game waits for and how to type it, with the look-ahead it offers (``help all``
+    lists every representative legal action: a flick has more than a hundred)."""
+    dec = view.get("decision")
+    seat = view.get("seat")
+    if not dec:
+        return ["Nothing is asked now."]
+    if dec["seat"] != seat:
+        return [f"Seat {dec['seat']} is asked: {dec['kind'].replace('_', ' ')}. You may look around meanwhile."]
+    lines = [f"You are asked: {dec['kind'].replace('_', ' ')}"]
+    hint = HINTS.get(dec["kind"])
+    if hint:
+        lines.append("  type: " + hint.format(weakest=view.get("flick_min_strength", 0.0)))
+    if dec["kind"] in PREVIEWS:
+        lines.append("  try first: " + PREVIEWS[dec["kind"]])
+    lines.append("  help all: every legal action listed (flicks and rulers also take any angle in between)")
+    return lines

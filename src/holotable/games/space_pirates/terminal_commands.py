@@ -96,7 +96,9 @@ def flick_text(p: pv.FlickPreview) -> Text:
         exact += "; it pushes " + ", ".join(pushed)
     lines.append(exact)
     n = p.samples
-    if p.centre is not None:
+    if p.centre is not None and p.noise == (0.0, 0.0):
+        spread = f"Your {n} tries: with no noise every one stops there"
+    elif p.centre is not None:
         spread = (f"Your {n} tries: they stop around ({p.centre[0]:.1f}, {p.centre[1]:.1f}) ± {p.radius:.1f} cm "
                   f"(9 in 10 within)")
     else:
@@ -357,9 +359,9 @@ def report_command(state: State[Any, Any], seat: int, rest: str) -> RenderableTy
 TERMINAL_COMMANDS = (
     ("map", "map", "the map with centimetres along its edges and the rulers of this move (and its picture)",
      map_command),
-    ("preview", "preview ANGLE STRENGTH [TOKEN] · preview ruler ANGLE · preview drift ANGLE",
-     "try a flick or a move without playing it: the path, where it stops, how far your hand may stray "
-     "(your own dexterity), what it hits, or whether a ruler is legal and where the ship ends", preview_command),
+    ("preview", "preview …", "try before you play: preview ANGLE STRENGTH [TOKEN] shows a flick's path, where "
+     "it stops, how far your own hand may stray and what it hits; preview ruler ANGLE (or drift ANGLE) says "
+     "whether the ruler is legal and where the ship ends", preview_command),
     ("me", "me", "your money, ship, dexterity, hand (each card's rulers and adventures), hold and what you know",
      me_command),
     ("card", "card NAME", "read anything you can see in full: a card of your hand or a discard pile (E3-2), "
