@@ -5,11 +5,10 @@ from __future__ import annotations
 import math
 
 import pytest
+from test_sp_moves import make  # type: ignore[import-not-found]
 
 from holotable.engine import IllegalActionError
 from holotable.games.space_pirates.placement import storm_area
-
-from test_sp_moves import make  # type: ignore[import-not-found]
 
 
 def test_storm_area_is_exactly_the_rules_legal_samples() -> None:
