@@ -216,6 +216,7 @@ function drawTable(overrides) {
     g.textBaseline = "middle";
     g.fillText(b.id || `B${b.index}`, lx, ly);
   }
+  drawStormArea(g);
   if (view.storm) {
     disc(g, view.storm, sz.storm_radius);
     g.fillStyle = "rgba(120,160,255,0.18)";
@@ -572,10 +573,60 @@ function showAim() {
     : `Aim: ${fmt(S.aim.angle)}°`;
 }
 
+/* The legal storm area (sampled by the server through the rules' own check) and, while placing, the
+ * storm at the pointer snapped to the nearest legal sample: a tap lands where the preview showed. */
+function stormArea() {
+  const a = S.cctx && S.cctx.extra && S.cctx.extra.area;
+  return a && a.kind === "storm" && mode(S.cctx) === "storm" ? a : null;
+}
+
+function snapStorm(p) {
+  const a = stormArea();
+  if (!a || !a.points.length) return null;
+  let best = null, bd = Infinity;
+  for (const q of a.points) {
+    const d = (q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2;
+    if (d < bd) { bd = d; best = q; }
+  }
+  return { at: best, exact: bd <= (a.step / 2) ** 2 * 2 };
+}
+
+function drawStormArea(g) {
+  const a = stormArea();
+  if (!a) return;
+  const half = a.step / 2 * S.scale;
+  g.fillStyle = "rgba(80,200,120,0.16)";
+  for (const q of a.points) {
+    const [cx, cy] = toCanvas(q);
+    g.fillRect(cx - half, cy - half, half * 2, half * 2);
+  }
+  const hv = S.stormHover;
+  if (!hv) return;
+  disc(g, hv.at, CATALOG.sizes.storm_radius);
+  g.fillStyle = hv.legal ? "rgba(80,200,120,0.25)" : "rgba(230,80,80,0.25)";
+  g.fill();
+  g.strokeStyle = hv.legal ? "#50c878" : "#e65050";
+  g.lineWidth = 2;
+  g.stroke();
+}
+
+function stormHoverAt(p) {
+  const snap = snapStorm(p);
+  S.stormHover = snap ? { at: snap.at, legal: true, moved: !snap.exact } : { at: p, legal: false };
+  const el = document.getElementById("sp-storm-preview");
+  if (el) {
+    el.textContent = snap
+      ? `Storm goes at ${fmt(snap.at[0])}, ${fmt(snap.at[1])}${snap.exact ? "" : " (nearest legal spot)"}`
+      : "No legal spot for the storm.";
+  }
+  drawTable();
+}
+
 function onPointerMove(ev) {
   if (!S.cctx || S.anim) return;
   const m = mode(S.cctx);
   if (!m) return;
+  if (m === "storm") { stormHoverAt(fromEvent(ev)); return; }
   if (m === "flick" && !S.drag) return;
   if ((m === "ruler" || m === "drift" || m === "wind") || S.drag) aimAt(fromEvent(ev));
 }
@@ -613,7 +664,15 @@ function onPointerUp(ev) {
     if (verb === "wind") cx.act(text); else previewThenAct(cx, text);
     return;
   }
-  if (m === "place" || m === "storm") {
+  if (m === "storm") {
+    // Snap a tap to the nearest legal sample: a finger is wider than the gap between two ships.
+    const snap = snapStorm(p);
+    const at = snap ? snap.at : p;
+    S.stormHover = null;
+    previewThenAct(cx, `storm ${fmt(at[0], 1)} ${fmt(at[1], 1)}`);
+    return;
+  }
+  if (m === "place") {
     previewThenAct(cx, `${m} ${fmt(p[0], 1)} ${fmt(p[1], 1)}`);
     return;
   }
@@ -696,6 +755,7 @@ function aimPanel(ctx) {
     const go = h("button", { type: "button", class: "primary", id: "sp-go", disabled: ctx.busy, dataset: { key: "sp-go" },
       onclick: () => previewThenAct(ctx, `${verb} ${fmt(x.value, 1)} ${fmt(y.value, 1)}`) }, m === "place" ? "Place" : "Place the storm");
     rows.push(h("label", {}, "x (cm) ", x), h("label", {}, "y (cm) ", y), go);
+    if (m === "storm") rows.push(h("p", { id: "sp-storm-preview", class: "hint", "aria-live": "polite" }, "Point at the table: the green area is where the storm may go; a tap snaps to the nearest legal spot."));
   }
   const discrete = ctx.legal.filter((t) => !CONTINUOUS.has(t.split(" ")[0]));
   const suggested = ctx.legal.filter((t) => CONTINUOUS.has(t.split(" ")[0]));
