@@ -32,7 +32,7 @@ def storm_area(state: State[Any, Any], step: float = STEP) -> dict[str, Any] | N
         for j in range(ny + 1):
             x, y = round(i * step, 2), round(j * step, 2)
             try:
-                dec.check(state, SPAction("storm", x, y))  # type: ignore[arg-type]
+                dec.check(state, SPAction("storm", x, y))
             except IllegalActionError:
                 continue
             points.append([x, y])
