@@ -92,7 +92,7 @@ def test_me_lists_the_hand_with_values_and_adventures_and_the_dexterity() -> Non
     assert "Your hand (2 cards, 4 points of energy)" in out
     assert "E1-1" in out and "E3-2" in out and "E5-1" not in out
     assert "dexterity precise" in out
-    assert "new transport" in out
+    assert "new transport (right flicks)" in out and "draw one from the bag, look at it" in out
 
 
 def test_card_in_a_card_decision_plays_when_legal_and_says_why_not_otherwise() -> None:
@@ -173,7 +173,7 @@ def test_a_piped_session_lists_and_runs_the_commands(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     out = result.stdout
     for usage in ("preview …: try before you play", "me: your money", "card NAME: read", "map: the map",
-                  "report: the last flick", "You are asked: flick", "try first: preview ANGLE STRENGTH"):
+                  "report: the last turn", "You are asked: flick", "try first: preview ANGLE STRENGTH"):
         assert usage in out
     assert "flick -165.0 0.15" not in out  # help lists the forms, not a hundred flicks
     assert "Your hand (" in out and "Preview of flicking token 0 at 45°" in out

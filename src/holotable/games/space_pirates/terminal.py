@@ -34,12 +34,24 @@ HINTS = {
              "0.4 slides about 40 cm)",
     "ruler": "ruler ANGLE (within 90 degrees of the previous ruler or heading) or stop",
     "drift": "drift ANGLE (any direction)",
-    "place": "place X Y (cm)",
+    "place": "place X Y (cm; in the set-up at least one ruler from elements, bases, ships and the edge)",
     "place_storm": "storm X Y (cm)",
     "wind_dir": "wind ANGLE",
-    "choose_card": "card ID (with multi_card, after the first card: another card ID, or done)",
-    "choose_adv": "adv SYMBOL",
+    "choose_card": "card ID (me: each card's rulers and adventures; with multi_card, after the first card: "
+                   "another card ID, or done)",
+    "choose_adv": "adv SYMBOL (card SYMBOL says what it does)",
     "flick_target": "target TOKEN-ID",
+    "start_base": "base NUMBER (the base your ship starts docked at)",
+    "turn_mode": "stay (use this base) or depart",
+    "dock_offer": "dock or continue",
+    "capture_offer": "capture or skip",
+    "damage_pay": "pay cargo TOKEN-ID or pay card SEAT (that seat picks one of your cards blind)",
+    "blind_pick": "pick NUMBER",
+    "base_buy": "buy or skip",
+    "base_look": "look or skip",
+    "base_sell": "sell TOKEN-ID or done",
+    "base_recharge": "recharge MC (1 MC buys 5 energy points) or skip",
+    "base_take": "take VALUE (the top card of that value's stack) or done",
 }
 #: The look-ahead each kind of decision offers (the ``preview`` command).
 PREVIEWS = {
@@ -225,22 +237,22 @@ def ascii_map(view: dict[str, Any], *, rulers: Sequence[Segment] = (), marks: Se
     return text
 
 
-def _players(view: dict[str, Any]) -> Table:
+def _players(view: dict[str, Any]) -> RenderableType:
+    """One short row per seat (it fits 80 columns), then the viewer's own hand and hold."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    for name in ("Seat", "Ship", "Where", "MC", "Cards", "Hand", "Cargo", "Hold", "Base", ""):
-        table.add_column(name, justify="right" if name in ("MC", "Cards", "Cargo") else "left")
+    for name in ("Seat", "Ship", "Where", "MC", "Cards", "Cargo", "Base", ""):
+        table.add_column(name, justify="right" if name in ("MC", "Cards", "Cargo") else "left", no_wrap=name != "")
     viewer = view.get("seat")
+    own: list[RenderableType] = []
     for p in view["players"]:
         s = p["seat"]
         ship = p["ship"]
         if ship["center"] is not None:
-            where = f"({ship['center'][0]:.1f}, {ship['center'][1]:.1f}) heading {ship['heading']:.0f}"
+            where = f"({ship['center'][0]:.1f}, {ship['center'][1]:.1f}) → {ship['heading']:.0f}°"
         elif ship["base"] is not None:
             where = f"docked at base {ship['base']}"
         else:
-            where = "not on the map yet"  # before its start base is chosen
-        hand = ", ".join(p["hand"]) if p["hand"] is not None else "-"
-        hold = ", ".join(h["identity"] for h in p["hold"]) or "-" if p["hold"] is not None else "-"
+            where = "not placed yet"  # before its start base is chosen
         flags = []
         if s == view.get("active"):
             flags.append("active")
@@ -249,9 +261,13 @@ def _players(view: dict[str, Any]) -> Table:
         if s == viewer:
             flags.append("you")
         table.add_row(str(s), Text(SHIP_LETTERS[s % 4], style=SHIP_STYLES[s % 4]), where, str(p["mc"]),
-                      str(p["hand_count"]), hand, str(p["hold_count"]), hold,
+                      str(p["hand_count"]), str(p["hold_count"]),
                       "-" if p["owned_base"] is None else str(p["owned_base"]), ", ".join(flags))
-    return table
+        if s == viewer and p["hand"] is not None:
+            hold = ", ".join(f"{h['tid']} {face_name(h['identity'])}" for h in p["hold"] or []) or "empty"
+            own.append(Text(f"Your hand: {', '.join(p['hand']) or 'empty'} (me: each card's rulers and adventures)"
+                            f" · your hold: {hold}"))
+    return Group(table, *own)
 
 
 def _bases(view: dict[str, Any]) -> Table:
@@ -276,7 +292,8 @@ def _tokens(view: dict[str, Any]) -> Text:
     parts = []
     for tok in view["tokens"]:
         x, y = tok["pos"]
-        face = "open asteroid" if tok["open"] else (tok["identity"] or "face down")
+        face = "open asteroid" if tok["open"] else (
+            "face down" if tok["identity"] is None else f"face down, you know: {face_name(tok['identity'])}")
         parts.append(f"{tok['tid']}: ({x:.1f}, {y:.1f}) {face}")
     line = "; ".join(parts) if parts else "none"
     return Text(f"Transports on the map: {line}\nBag: {view['bag_count']} · bank: {view['bank']} MC"
@@ -288,8 +305,8 @@ def _decision(view: dict[str, Any]) -> Text | None:
     dec = view.get("decision")
     if not dec:
         return None
-    extra = ", ".join(f"{k} {v}" for k, v in dec.items() if k not in ("kind", "seat"))
-    text = f"Waiting for seat {dec['seat']}: {dec['kind']}" + (f" ({extra})" if extra else "")
+    extra = ", ".join(f"{FIELD_WORDS.get(k, k)} {_plain(v)}" for k, v in dec.items() if k not in ("kind", "seat"))
+    text = f"Waiting for seat {dec['seat']}: {dec['kind'].replace('_', ' ')}" + (f" ({extra})" if extra else "")
     hint = HINTS.get(dec["kind"])
     mine = dec["seat"] == view.get("seat")
     if hint and mine:
@@ -301,6 +318,17 @@ def _decision(view: dict[str, Any]) -> Text | None:
         for line in _decision_notes(view, dec):
             out.append("\n  " + line, style="")
     return out
+
+
+#: A decision's public fields in words.
+FIELD_WORDS = {"tid": "token", "left": "adventures left:", "cause": "because of", "mode": "which:",
+               "points": "points", "victim": "victim seat", "base": "base", "count": "count", "more": "more"}
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value) or "none"
+    return str(value)
 
 
 def _decision_notes(view: dict[str, Any], dec: dict[str, Any]) -> list[str]:

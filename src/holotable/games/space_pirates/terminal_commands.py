@@ -21,7 +21,7 @@ from .actions import parse
 from .data import content_for
 from .picture import current_rulers, draw_view
 from .skill import flick_noise, skill_name
-from .terminal import Mark, ascii_map, face_name, last_flick, picture_dir
+from .terminal import Mark, ascii_map, face_name, picture_dir
 
 #: Each adventure symbol in the rulebook's words (section 6), shortened.
 SYMBOLS = {
@@ -33,6 +33,10 @@ SYMBOLS = {
              "1 damage",
     "WIND": "solar wind: choose a direction; every ship in space and the storm move 2 rulers that way",
 }
+#: The same in two or three words, for the hand's table.
+SHORT = {"FLICK": "flick a transport", "NEW_RIGHT": "new transport (right flicks)",
+         "NEW_LEFT": "new transport (left flicks)", "ASTEROID": "flick an asteroid", "STORM": "move the storm",
+         "WIND": "solar wind"}
 PATH_STYLE, STOP_STYLE, CLOUD_STYLE = "bold cyan", "bold bright_red", "red"
 
 
@@ -179,7 +183,7 @@ def preview_command(state: State[Any, Any], seat: int, rest: str) -> RenderableT
 
 def _card_row(table: Table, content: Any, cid: str) -> None:
     card = content.card(cid)
-    table.add_row(cid, str(card.value), "; ".join(SYMBOLS.get(s, s) for s in card.symbols))
+    table.add_row(cid, str(card.value), ", ".join(SHORT.get(s, s) for s in card.symbols))
 
 
 def me_command(state: State[Any, Any], seat: int, rest: str) -> RenderableType:
@@ -207,6 +211,8 @@ def me_command(state: State[Any, Any], seat: int, rest: str) -> RenderableType:
     for cid in me["hand"]:
         _card_row(hand, content, cid)
     lines.append(hand if me["hand"] else Text("Your hand is empty"))
+    symbols = sorted({s for cid in me["hand"] for s in content.card(cid).symbols}, key=list(SYMBOLS).index)
+    lines += [Text(f"  {SHORT[s]}: {SYMBOLS[s]}", style="dim") for s in symbols if s in SHORT]
     hold = ", ".join(f"{h['tid']} {face_name(h['identity'])}" for h in me["hold"]) or "empty"
     lines.append(Text(f"Your hold: {hold}"))
     known = [f"{t['tid']} at ({t['pos'][0]:.1f}, {t['pos'][1]:.1f}): {face_name(t['identity'])}"
@@ -320,12 +326,22 @@ def card_command(state: State[Any, Any], seat: int, rest: str) -> RenderableType
 
 
 def report_lines(state: State[Any, Any], seat: int) -> list[str]:
-    """The last flick as the seat's log tells it: where each moved token stopped, what left the table
-    or turned over, which ship it hit (what you alone saw, too) and the damage that followed."""
+    """The flicks of the last turn that had any (the set-up's three, say), as the seat's log tells them:
+    where each moved token stopped, what left the table or turned over, which ship was hit (what you
+    alone saw, too) and the damage that followed."""
     events = state.log_for(seat)
-    start = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "flick"), None)
-    if start is None:
+    last = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "flick"), None)
+    if last is None:
         return []
+    first = next((i for i in range(last, -1, -1) if events[i].kind == "turn"), -1) + 1
+    lines: list[str] = []
+    for i in range(first, last + 1):
+        if events[i].kind == "flick":
+            lines += _one_flick(events, i)
+    return lines
+
+
+def _one_flick(events: Sequence[Any], start: int) -> list[str]:
     flick = events[start].data
     lines = [events[start].text + f": aimed {flick['input'][0]:g}° at {flick['input'][1]:g}, "
              f"went {flick['noisy'][0]:.1f}° at {flick['noisy'][1]:.2f}"]
@@ -335,24 +351,20 @@ def report_lines(state: State[Any, Any], seat: int) -> list[str]:
     for tid in flick.get("exits", []):
         lines.append(f"  token {tid} left the table (put back at the edge it crossed)")
     for e in events[start + 1:]:
-        if e.kind in ("flick", "turn", "ruler", "card_played", "adventure"):
+        if e.kind in ("flick", "turn", "ruler", "card_played", "adventure", "token_drawn"):
             break
         lines.append("  " + e.text)
     return lines
 
 
 def report_command(state: State[Any, Any], seat: int, rest: str) -> RenderableType:
-    """``report``: the last flick in full."""
+    """``report``: the flicks of the last turn that had any, in full."""
     if rest:
         return _error("report takes nothing after it")
     lines = report_lines(state, seat)
     if not lines:
         return Text("No transport has been flicked yet")
-    parts: list[RenderableType] = [Text("\n".join(lines))]
-    short = last_flick(state.view(seat))
-    if short is not None:
-        parts.append(short)
-    return Group(*parts)
+    return Text("\n".join(lines))
 
 
 #: The game's own commands of the ``holotable play`` terminal (see :func:`holotable.cli.render.terminal_hook`).
@@ -366,6 +378,6 @@ TERMINAL_COMMANDS = (
      me_command),
     ("card", "card NAME", "read anything you can see in full: a card of your hand or a discard pile (E3-2), "
      "a market (M04), a base (B2), an element (E07), a transport (its number), a symbol (FLICK)", card_command),
-    ("report", "report", "the last flick in full: where each token stopped, what it hit, turned over or cost",
+    ("report", "report", "the last turn's flicks in full: where each token stopped, what it hit, turned over or cost",
      report_command),
 )
