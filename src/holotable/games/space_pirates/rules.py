@@ -88,6 +88,11 @@ SPEC = GameSpec(
         Param("dock_geometry", "ruler", "str",
               "what docks a ruler move or drift: the ruler reaching the gate, or the ship disc swept along the course",
               choices=("ruler", "stand"), assumed="SP-AMB-23"),
+        # SP-AMB-04: the rulebook asks only that the first ruler touch the nose; the 90-degree limit it
+        # states is between rulers. "within_90" is the spec's earlier, stricter reading.
+        Param("first_ruler", "nose", "str",
+              "the first ruler of a move: from the nose in any direction, or within 90 degrees of the heading",
+              choices=("nose", "within_90"), assumed="SP-AMB-04"),
         Param("actions_before_departure", False, "bool",
               "a docked ship may use the base actions and then depart in the same turn", assumed="SP-AMB-24"),
         Param("multi_card", False, "bool",
@@ -144,6 +149,7 @@ def new_data(config: Config, rng: Rng, preset: Preset) -> SPData:
         market=market, market_up=[False] * len(lay.bases), docked=[[None, None] for _ in lay.bases],
         market_out=sorted(markets), active=first, first_seat=first, bought=[False] * n,
         dock_stand=config["dock_geometry"] == "stand",
+        first_within_90=config["first_ruler"] == "within_90",
     )
     d.sort_bag()
     d.stack.push(SetupDraw())
