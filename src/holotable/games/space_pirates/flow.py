@@ -960,9 +960,16 @@ def apply_flick_outcome(ctx: Ctx, t: int, flicker: int, out: FlickOutcome, cause
 
 
 def docked_ship_hit(d: SPData, base: int, point: XY, eps: float) -> int | None:
-    """SP-FLICK-12: a touch on the gate of a base with docked ships hits the nearest docked ship."""
+    """SP-FLICK-12: a touch on the gate of a base with docked ships hits the nearest docked ship.
+
+    ``point`` is the physics' contact point: a point of the token already inside the base, the deeper
+    the faster it came (a few hundredths to about 0.4 cm over strengths 0.1 to 1). The token touched the base where
+    that point is nearest to the base's outline (``geo.struck_point``), so it touched the gate iff that
+    boundary point lies on the gate: no tolerance that some speed would outrun.
+    """
     b = d.layout.bases[base]
-    if geo.segment_distance(point, *b.gate_ends)[0] > 0.1 + eps:
+    struck = geo.struck_point(b, point)
+    if geo.segment_distance(struck, *b.gate_ends)[0] > eps:
         return None
     best: tuple[float, int] | None = None
     for slot, seat in enumerate(d.docked[base]):
@@ -976,9 +983,16 @@ def docked_ship_hit(d: SPData, base: int, point: XY, eps: float) -> int | None:
 # ---------------------------------------------------------------------------- storm (the wind: wind.py)
 
 
+def storm_problem(d: SPData, p: XY) -> str | None:
+    """SP-ADV-STORM-02/03: why the active player may not put the storm at ``p``, or ``None``.
+
+    Every other player's ship counts, docked ones too (``ship_obstacles``: their slot centres).
+    """
+    problem = geo.storm_problem(d.layout, p, ship_obstacles(d, d.active))
+    if problem is None and d.storm is not None and geo.dist(p, d.storm) < 0.01:  # SP-AMB-32
+        problem = "the storm must move"
+    return problem
+
+
 def storm_ok(ctx: Ctx, p: XY) -> bool:
-    d = ctx.d
-    others = tuple(sh.center for s, sh in enumerate(d.ships) if s != d.active and sh.center is not None)
-    if not geo.storm_legal(d.layout, p, others):
-        return False
-    return d.storm is None or geo.dist(p, d.storm) >= 0.01  # SP-AMB-32
+    return storm_problem(ctx.d, p) is None
