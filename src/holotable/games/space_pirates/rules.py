@@ -26,7 +26,7 @@ from holotable.engine import (
 )
 
 from . import actions as act
-from . import flow
+from . import flow, skill
 from . import geometry as geo
 from . import scenario as scenarios
 from . import view as views
@@ -67,6 +67,10 @@ SPEC = GameSpec(
               assumed="SP-AMB-40"),
         Param("dexterity", "standard", "str", "flick noise level (spec §6.9)",
               choices=tuple(CONTENT.constants.dexterity), assumed="SP-AMB-55"),
+        # SP-AMB-55: a handicap per seat (humans and bots alike), read only through skill.flick_noise
+        Param("seat_dexterity", "", "str",
+              "flick noise per seat, in seat order, e.g. 'precise,shaky'; empty = every seat uses dexterity",
+              optional=True, assumed="SP-AMB-55"),
         Param("victory", "standard", "str", "20 MC, or the longer variant", choices=("standard", "long")),
         Param("bank", "finite", "str", "a finite 195 MC bank or an unlimited one", choices=("finite", "unlimited"),
               assumed="SP-AMB-29"),
@@ -117,6 +121,7 @@ def new_data(config: Config, rng: Rng, preset: Preset) -> SPData:
     content = content_for(config)
     c = content.constants
     n = config.players
+    skill.seat_levels(config)  # a bad seat_dexterity list is refused before anything is made
     key = geo.layout_key(preset, n, content)
     lay = geo.build_layout(key)
     tokens = list(content.tokens)
