@@ -16,8 +16,8 @@ B2 = ["B2", 53.5, 30, 180]
 
 
 def make(arr: dict[str, Any], players: int = 2, bases: list[Any] | None = None,
-         elements: list[Any] | None = None) -> Any:
-    st = GAME.new_state(players=players, seed=1, first_seat=0, dexterity="precise")
+         elements: list[Any] | None = None, **params: Any) -> Any:
+    st = GAME.new_state(players=players, seed=1, first_seat=0, dexterity="precise", **params)
     bl = bases if bases is not None else [B1, B2]
     layout = {"field": [60, 60], "bases": bl, "elements": elements or [], "inhabited": len(bl)}
     st.arrange({"layout": layout, **arr})
@@ -57,8 +57,8 @@ def test_T_SP_12_example1_three_rulers_and_capture() -> None:
 
 def test_T_SP_13_angle_limits() -> None:
     """SP-MOVE-02, SP-MOVE-03 (T-SP-13): first ruler within 90° of the heading, then within 90° of the last.
-    assumed:SP-AMB-04"""
-    st = make({"ships": [{"center": [20, 30], "heading": 0}, FAR], "start": {"move": 3}})
+    The spec's reading of the first ruler, kept as ``first_ruler: within_90``. assumed:SP-AMB-04"""
+    st = make({"ships": [{"center": [20, 30], "heading": 0}, FAR], "start": {"move": 3}}, first_ruler="within_90")
     GAME.check(st, 0, GAME.parse_action("ruler 90.0"))
     with pytest.raises(IllegalActionError) as err:
         st.apply("ruler 90.5")

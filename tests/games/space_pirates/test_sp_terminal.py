@@ -74,9 +74,10 @@ def test_a_ruler_is_typed_as_an_angle(tmp_path: Path) -> None:
 
 
 def test_bad_ruler_angles_are_refused_with_the_rule(tmp_path: Path) -> None:
-    """SP-MOVE-02: a first ruler more than 90 degrees off the heading is refused and changes nothing."""
+    """SP-MOVE-02: a first ruler more than 90 degrees off the heading is refused and changes nothing
+    (the spec's reading, ``first_ruler: within_90``, SP-AMB-04)."""
     game = holotable.load(GAME)
-    match = Match.new(game, 2, 1, first_seat=0, dexterity="precise")
+    match = Match.new(game, 2, 1, first_seat=0, dexterity="precise", first_ruler="within_90")
     match.state.arrange({"ships": [{"center": [20.0, 30.0], "heading": 0.0}, {"base": 1}], "active": 0,
                          "start": {"move": 2}, "layout": {"field": [60, 60], "bases": [
                              ["B1", 30.0, 6.5, 90.0], ["B2", 6.5, 30.0, 0.0], ["B3", 53.5, 30.0, 180.0]],

@@ -299,9 +299,9 @@ class PlaceStorm(SPDecision):
 
     def check(self, st: SP, a: SPAction) -> None:
         _want(a, "storm")
-        if not flow.storm_ok(_ctx(st), _point(a)):
-            raise _illegal("the storm must lie inside the field, off elements and other ships, and move",
-                           "SP-ADV-STORM-02")
+        problem = flow.storm_problem(st.data, _point(a))
+        if problem is not None:
+            raise _illegal(problem, "SP-ADV-STORM-02")
 
     def apply(self, ctx: Ctx, a: SPAction) -> None:
         ctx.d.storm = geo.rnd(_point(a), ctx.c.position_decimals)

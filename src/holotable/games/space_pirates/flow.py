@@ -232,12 +232,39 @@ def ruler_angles(prev: float | None, step: float) -> list[float]:
     return out
 
 
+def first_limit(d: SPData, heading: float) -> float | None:
+    """The direction the first ruler of a move must stay within 90 degrees of, or ``None`` for any.
+
+    SP-MOVE-02 / SP-AMB-04: the rulebook asks only that the first ruler touch the ship's nose ("nose",
+    the default), so a ship may turn straight away from an element its nose faces; the option
+    ``first_ruler: within_90`` keeps the spec's earlier reading (within 90 degrees of the heading).
+    """
+    return heading if d.first_within_90 else None
+
+
+def turn_limit(d: SPData, task: dec.Ruler) -> float | None:
+    """The direction the next ruler of ``task`` must stay within 90 degrees of (SP-MOVE-02/03), or
+    ``None`` when any direction will do (a drift, SP-DRIFT-02; a first ruler under SP-AMB-04's "nose").
+
+    The pages, the terminal and the bots read the allowed sector here rather than from ``task.prev``.
+    """
+    if task.drift:
+        return None
+    if task.count == 0:
+        assert task.prev is not None
+        return first_limit(d, task.prev)
+    return task.prev
+
+
 def first_ruler_exists(d: SPData, seat: int) -> bool:
-    """SP-TURN-04: some angle heading-90..heading+90 (1° steps) gives a legal first ruler."""
+    """SP-TURN-04: some angle on a 1° grid gives a legal first ruler: heading-90..heading+90, or the
+    whole turn when the first ruler may leave the nose in any direction (SP-AMB-04)."""
     a, heading = nose(d, seat)
-    mover = mover_for(d, seat, first=True, prev_dir=heading, anchor=a)
-    for k in range(0, 91):
-        for sgn in ((1,) if k == 0 else (1, -1)):
+    limit = first_limit(d, heading)
+    mover = mover_for(d, seat, first=True, prev_dir=limit, anchor=a)
+    # nearest the heading first: most ships find a legal ruler straight ahead
+    for k in range(0, 91 if limit is not None else 181):
+        for sgn in ((1,) if k in (0, 180) else (1, -1)):
             if geo.check_ruler(d.layout, mover, a, heading + sgn * k).legal:
                 return True
     return False
@@ -450,7 +477,7 @@ def ruler_result(d: SPData, task: dec.Ruler, theta: float) -> RulerResult:
     if task.drift:
         return drift_result(d, seat, theta)
     assert task.anchor is not None and task.prev is not None
-    mover = mover_for(d, seat, first=first, prev_dir=task.prev, anchor=task.anchor)
+    mover = mover_for(d, seat, first=first, prev_dir=turn_limit(d, task), anchor=task.anchor)
     if not (first and task.departing):
         mover = Mover(mover.seat, mover.others, None, first, mover.prev_dir, mover.arrested_target,
                       mover.bases_with_room, mover.dock_stand)
@@ -459,7 +486,7 @@ def ruler_result(d: SPData, task: dec.Ruler, theta: float) -> RulerResult:
 
 def ruler_choices(d: SPData, task: dec.Ruler, steps: tuple[float, ...] = (5.0, 1.0)) -> list[float]:
     """The representative legal ruler angles: a 5° grid (10° for drift), or 1° when that finds none."""
-    prev = None if task.drift else task.prev
+    prev = turn_limit(d, task)
     for step in steps:
         angles = [a for a in ruler_angles(prev, step) if ruler_result(d, task, a).legal]
         if angles:
@@ -933,9 +960,16 @@ def apply_flick_outcome(ctx: Ctx, t: int, flicker: int, out: FlickOutcome, cause
 
 
 def docked_ship_hit(d: SPData, base: int, point: XY, eps: float) -> int | None:
-    """SP-FLICK-12: a touch on the gate of a base with docked ships hits the nearest docked ship."""
+    """SP-FLICK-12: a touch on the gate of a base with docked ships hits the nearest docked ship.
+
+    ``point`` is the physics' contact point: a point of the token already inside the base, the deeper
+    the faster it came (a few hundredths to about 0.4 cm over strengths 0.1 to 1). The token touched the base where
+    that point is nearest to the base's outline (``geo.struck_point``), so it touched the gate iff that
+    boundary point lies on the gate: no tolerance that some speed would outrun.
+    """
     b = d.layout.bases[base]
-    if geo.segment_distance(point, *b.gate_ends)[0] > 0.1 + eps:
+    struck = geo.struck_point(b, point)
+    if geo.segment_distance(struck, *b.gate_ends)[0] > eps:
         return None
     best: tuple[float, int] | None = None
     for slot, seat in enumerate(d.docked[base]):
@@ -949,9 +983,16 @@ def docked_ship_hit(d: SPData, base: int, point: XY, eps: float) -> int | None:
 # ---------------------------------------------------------------------------- storm (the wind: wind.py)
 
 
+def storm_problem(d: SPData, p: XY) -> str | None:
+    """SP-ADV-STORM-02/03: why the active player may not put the storm at ``p``, or ``None``.
+
+    Every other player's ship counts, docked ones too (``ship_obstacles``: their slot centres).
+    """
+    problem = geo.storm_problem(d.layout, p, ship_obstacles(d, d.active))
+    if problem is None and d.storm is not None and geo.dist(p, d.storm) < 0.01:  # SP-AMB-32
+        problem = "the storm must move"
+    return problem
+
+
 def storm_ok(ctx: Ctx, p: XY) -> bool:
-    d = ctx.d
-    others = tuple(sh.center for s, sh in enumerate(d.ships) if s != d.active and sh.center is not None)
-    if not geo.storm_legal(d.layout, p, others):
-        return False
-    return d.storm is None or geo.dist(p, d.storm) >= 0.01  # SP-AMB-32
+    return storm_problem(ctx.d, p) is None

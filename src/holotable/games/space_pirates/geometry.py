@@ -586,15 +586,38 @@ def asteroid_put_back(lay: Layout, pickup: XY, theta: float, free: Callable[[XY]
     return nudge(lay, pickup, free)
 
 
-def storm_legal(lay: Layout, center: XY, other_ships: Sequence[XY]) -> bool:
-    """SP-ADV-STORM-02: inside the field, clear of elements and of other players' ships in space."""
+def struck_point(base: BaseGeom, contact: XY) -> XY:
+    """Where a token touching ``base`` struck its outline: the outline point nearest the contact point.
+
+    The contact point lies inside the base by the step's penetration, which stays far below the 1 cm
+    between a gate end and the side wall ((width - gate) / 2) and below half the depth, so the nearest
+    outline point is on the side the token struck (SP-FLICK-12).
+    """
+    ring = base.polygon.exterior
+    p = ring.interpolate(ring.project(Point(contact)))
+    return (float(p.x), float(p.y))
+
+
+def storm_problem(lay: Layout, center: XY, other_ships: Sequence[XY]) -> str | None:
+    """SP-ADV-STORM-02: why a storm at ``center`` is not legal, in plain words, or ``None``.
+
+    ``other_ships`` are the centres of every other player's ship, docked ones included (a docked
+    ship stands in its slot; the storm may cover the base, not the ship in it).
+    """
     c = lay.c
     R = c.storm_radius
     if not disc_inside_field(center, R, lay):
-        return False
+        return "the storm must lie inside the field"
     if disc_overlaps(center, R, lay.solid):
-        return False
-    return all(dist(center, s) >= R + c.ship_radius - 1e-9 for s in other_ships)
+        return "the storm may not lie over a map element"
+    if any(dist(center, s) < R + c.ship_radius - 1e-9 for s in other_ships):
+        return "the storm may not lie over another player's ship"
+    return None
+
+
+def storm_legal(lay: Layout, center: XY, other_ships: Sequence[XY]) -> bool:
+    """SP-ADV-STORM-02: inside the field, clear of elements and of the other players' ships."""
+    return storm_problem(lay, center, other_ships) is None
 
 
 def segment_distance(p: XY, a: XY, b: XY) -> tuple[float, float]:

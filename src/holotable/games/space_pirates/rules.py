@@ -26,7 +26,7 @@ from holotable.engine import (
 )
 
 from . import actions as act
-from . import flow
+from . import flow, skill
 from . import geometry as geo
 from . import scenario as scenarios
 from . import view as views
@@ -67,6 +67,10 @@ SPEC = GameSpec(
               assumed="SP-AMB-40"),
         Param("dexterity", "standard", "str", "flick noise level (spec §6.9)",
               choices=tuple(CONTENT.constants.dexterity), assumed="SP-AMB-55"),
+        # SP-AMB-55: a handicap per seat (humans and bots alike), read only through skill.flick_noise
+        Param("seat_dexterity", "", "str",
+              "flick noise per seat, in seat order, e.g. 'precise,shaky'; empty = every seat uses dexterity",
+              optional=True, assumed="SP-AMB-55"),
         Param("victory", "standard", "str", "20 MC, or the longer variant", choices=("standard", "long")),
         Param("bank", "finite", "str", "a finite 195 MC bank or an unlimited one", choices=("finite", "unlimited"),
               assumed="SP-AMB-29"),
@@ -88,6 +92,11 @@ SPEC = GameSpec(
         Param("dock_geometry", "ruler", "str",
               "what docks a ruler move or drift: the ruler reaching the gate, or the ship disc swept along the course",
               choices=("ruler", "stand"), assumed="SP-AMB-23"),
+        # SP-AMB-04: the rulebook asks only that the first ruler touch the nose; the 90-degree limit it
+        # states is between rulers. "within_90" is the spec's earlier, stricter reading.
+        Param("first_ruler", "nose", "str",
+              "the first ruler of a move: from the nose in any direction, or within 90 degrees of the heading",
+              choices=("nose", "within_90"), assumed="SP-AMB-04"),
         Param("actions_before_departure", False, "bool",
               "a docked ship may use the base actions and then depart in the same turn", assumed="SP-AMB-24"),
         Param("multi_card", False, "bool",
@@ -112,6 +121,7 @@ def new_data(config: Config, rng: Rng, preset: Preset) -> SPData:
     content = content_for(config)
     c = content.constants
     n = config.players
+    skill.seat_levels(config)  # a bad seat_dexterity list is refused before anything is made
     key = geo.layout_key(preset, n, content)
     lay = geo.build_layout(key)
     tokens = list(content.tokens)
@@ -144,6 +154,7 @@ def new_data(config: Config, rng: Rng, preset: Preset) -> SPData:
         market=market, market_up=[False] * len(lay.bases), docked=[[None, None] for _ in lay.bases],
         market_out=sorted(markets), active=first, first_seat=first, bought=[False] * n,
         dock_stand=config["dock_geometry"] == "stand",
+        first_within_90=config["first_ruler"] == "within_90",
     )
     d.sort_bag()
     d.stack.push(SetupDraw())

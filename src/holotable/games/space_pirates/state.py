@@ -77,6 +77,9 @@ class SPData:
     also_played: list[str] = field(default_factory=list)
     #: The ``dock_geometry`` option (SP-AMB-23), kept here because ruler legality reads only the data.
     dock_stand: bool = False
+    #: The ``first_ruler`` option (SP-AMB-04): the first ruler of a move keeps within 90 degrees of the
+    #: heading ("within_90") instead of leaving the nose in any direction (the rulebook's "nose").
+    first_within_90: bool = False
 
     def copy(self) -> SPData:
         # Hand-written: cloning is on the hot path of search and simulation. Tasks are values
@@ -90,6 +93,7 @@ class SPData:
             self.market_up[:], [d[:] for d in self.docked], self.market_out[:], self.active, self.first_seat,
             self.turn, self.storm, self.stack.copy(), self.winner, self.over, self.reason,
             self.bought[:], self.last_flick, self.also_played[:], self.dock_stand,
+            self.first_within_90,
         )
 
     def sort_bag(self) -> None:
@@ -152,6 +156,7 @@ class SPData:
             "in_play": self.in_play,
             "also_played": list(self.also_played),
             "dock_stand": self.dock_stand,
+            "first_within_90": self.first_within_90,
             "owner": list(self.owner),
             "market": list(self.market),
             "market_up": list(self.market_up),
