@@ -122,8 +122,8 @@ def test_bad_flick_previews_say_why() -> None:
     assert pv.flick_preview(st, 1, 0.0, 0.5, tid=SPICE).tid == SPICE  # anyone may try any token on the map
 
 
-def at_move(tokens: list[dict[str, Any]] | None = None) -> State[Any, Any]:
-    st = GAME.new_state(players=2, seed=1, first_seat=0, dexterity="precise", record=True)
+def at_move(tokens: list[dict[str, Any]] | None = None, **params: Any) -> State[Any, Any]:
+    st = GAME.new_state(players=2, seed=1, first_seat=0, dexterity="precise", record=True, **params)
     st.arrange({"ships": [{"center": [20.0, 30.0], "heading": 0.0}, {"base": 1}], "active": 0,
                 "start": {"move": 2}, "layout": LAB, "tokens": tokens or []})
     return st
@@ -131,8 +131,9 @@ def at_move(tokens: list[dict[str, Any]] | None = None) -> State[Any, Any]:
 
 def test_a_ruler_preview_agrees_with_the_rules() -> None:
     """SP-MOVE-02: the refused angle gets the rules' own reason; the legal one ends the ship where the
-    rules put it, and the token it passes over is offered for capture (SP-CAPTURE-01)."""
-    st = at_move([{"identity": "TECH", "pos": [24.0, 35.0]}])
+    rules put it, and the token it passes over is offered for capture (SP-CAPTURE-01). Under the spec's
+    reading of the first ruler (within 90 degrees of the heading, SP-AMB-04) 120 degrees is refused."""
+    st = at_move([{"identity": "TECH", "pos": [24.0, 35.0]}], first_ruler="within_90")
     bad = pv.ruler_preview(st, 0, "ruler 120")
     with pytest.raises(IllegalActionError) as info:
         st.apply("ruler 120", 0)
