@@ -10,8 +10,11 @@ preview neither advances nor peeks the game's chances, and asking twice gives th
 
 >>> import holotable
 >>> st = holotable.load("space-pirates").new_state(players=2, seed=3, first_seat=0)
->>> ruler_preview(st, 0, "ruler 90").legal
-False
+>>> try:
+...     ruler_preview(st, 0, "ruler 90")
+... except PreviewError as exc:
+...     print(exc)
+ruler is not what the game asks of you now (start_base)
 """
 
 from __future__ import annotations
