@@ -155,7 +155,7 @@ def test_five_people_play_a_whole_game_in_five_browsers(live_server: Any, browse
             p.on("pageerror", lambda err: errors.append(str(err)))
         seen = [Frames().attach(pages[0]), Frames().attach(pages[1])]
         table_id = create_in_lobby(pages[0], base, "council", ["human"] * 5, seed=5,
-                                   negotiation_seconds="6", first_leader="0")
+                                   negotiation_seconds="12", first_leader="0")
         invite = pages[0].input_value("#invite-link")
         pages[0].click("#open-table")
         wait_ready(pages[0])
@@ -170,7 +170,7 @@ def test_five_people_play_a_whole_game_in_five_browsers(live_server: Any, browse
             assert p.get_attribute("#council-private [data-agenda]", "data-agenda") == agendas[seat]
 
         # --- Proposal 1 (Leader: seat 0): nobody calls the Vote; the sand timer runs out and the Vote begins.
-        after = wait_server(base, table_id, lambda s: s["view"]["phase"] == "vote", timeout=20,
+        after = wait_server(base, table_id, lambda s: s["view"]["phase"] == "vote", timeout=40,
                             what="the sand timer to run out")
         assert after["view"]["leader"] == 0 and after["view"]["proposal"] == 1
         pages[2].wait_for_selector('#log li[data-kind="deadline"]')

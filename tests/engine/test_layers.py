@@ -22,7 +22,8 @@ ADAPTERS = frozenset({"bots", "planner_bot", "encoding", "simulation", "terminal
 
 
 def _is_adapter(stem: str) -> bool:
-    return stem in ADAPTERS or stem.startswith("bot_")  # ``bot_*``: a bot's own modules, beside bots.py
+    # ``bot_*`` and ``terminal_*``: a bot's or the terminal's own modules, beside bots.py / terminal.py
+    return stem in ADAPTERS or stem.startswith(("bot_", "terminal_"))
 
 
 FRONT_ENDS = ("agents", "cli", "rl", "server", "sim", "web")

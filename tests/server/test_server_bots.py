@@ -108,7 +108,9 @@ def test_a_bot_that_thinks_too_long_gets_a_random_legal_action(
     created = server.create("captain-black", [{"kind": "human"}, {"kind": "bot", "agent": "test-slow"}],
                             params={"start_seat": 1})
     table_id = created["table_id"]
-    server.wait_for(lambda: server.store.action_count(table_id) == 1, timeout=8, what="the table to play for the bot")
+    # the action is stored (in a worker thread) before the live table takes it: wait for both
+    server.wait_for(lambda: server.store.action_count(table_id) == 1 and server.live(table_id).state.history,
+                    timeout=8, what="the table to play for the bot")
     SlowAgent.release.set()
     assert server.live(table_id).state.history[0][0] == 1
     assert server.state(table_id, created["you"]["token"])["to_move"] == [0]
