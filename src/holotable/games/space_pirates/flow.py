@@ -973,8 +973,8 @@ def apply_flick_outcome(ctx: Ctx, t: int, flicker: int, out: FlickOutcome, cause
 def docked_ship_hit(d: SPData, base: int, point: XY, eps: float) -> int | None:
     """SP-FLICK-12: a touch on the gate of a base with docked ships hits the nearest docked ship.
 
-    ``point`` is the physics' contact point: a point of the token already inside the base, the deeper
-    the faster it came (a few hundredths to about 0.4 cm over strengths 0.1 to 1). The token touched the base where
+    ``point`` is the physics' contact point: a point of the token already inside the base, by as far
+    as the token moved into it in the last step (up to about 0.4 cm). The token touched the base where
     that point is nearest to the base's outline (``geo.struck_point``), so it touched the gate iff that
     boundary point lies on the gate: no tolerance that some speed would outrun.
     """
