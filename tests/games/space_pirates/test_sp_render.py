@@ -22,6 +22,7 @@ from holotable.agents import make_agent, observe
 from holotable.cli import app
 from holotable.engine import Match, Rng
 from holotable.games.space_pirates import picture as render
+from holotable.games.space_pirates import picture_labels as labels
 
 GAME = holotable.load("space-pirates")
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -215,14 +216,14 @@ def test_prices_are_never_under_a_ship(preset: str) -> None:
     st.arrange({"ships": [{"base": bases[i // 2]} for i in range(4)], "seen_markets": [bases, [], [], []],
                 "start": "turn"})
     view = st.view(0)
-    labels = _label_boxes(view)
-    assert len(labels) == len(bases)
-    ships = render.ship_discs(view)
+    drawn = _label_boxes(view)
+    assert len(drawn) == len(bases)
+    ships = labels.ship_discs(view)
     assert len(ships) == 4
-    for text, box in labels:
+    for text, box in drawn:
         assert any(ch.isdigit() for ch in text.split("\n")[-1]), text  # the prices are in it
         assert not any(_covers(box, disc) for disc in ships), f"{text!r} lies under a ship"
-    for (_, a), (_, b) in itertools.combinations(labels, 2):
+    for (_, a), (_, b) in itertools.combinations(drawn, 2):
         assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), "two labels overlap"
 
 
@@ -249,8 +250,8 @@ def test_a_label_avoids_ships_whenever_some_spot_is_clear(ships: list[tuple[floa
     base = st.view(0)["bases"][0]  # B1 at the bottom edge, gate up
     discs = [(x, y, 1.5) for x, y in ships]
     w, h = 6.0, 1.6
-    spots = render.base_label_spots(base, w, h)
-    box = render.place_label(spots, w, h, field=(60.0, 60.0), ships=discs, taken=[], tokens=[],
+    spots = labels.base_label_spots(base, w, h)
+    box = labels.place_label(spots, w, h, field=(60.0, 60.0), ships=discs, taken=[], tokens=[],
                              home=[tuple(p) for p in base["polygon"]])
     clear = [(x - w / 2, y - h / 2, x + w / 2, y + h / 2) for x, y in spots]
     if any(not any(_covers(c, d) for d in discs) for c in clear):
