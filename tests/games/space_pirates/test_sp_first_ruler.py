@@ -120,3 +120,13 @@ def test_a_departing_ship_still_passes_through_its_gate() -> None:
             GAME.check(st, 0, GAME.parse_action(f"ruler {theta}"))
         assert err.value.rule == "SP-MOVE-11"
     GAME.check(st, 0, GAME.parse_action("ruler 90.0"))
+
+
+def test_the_heuristic_turns_away_from_an_element_it_faces() -> None:
+    """SP-MOVE-02, SP-TURN-04: nose on a square with a card to play, the heuristic bot lays a ruler behind it
+    instead of stopping at once. assumed:SP-AMB-04"""
+    from holotable.agents import make_agent, observe
+
+    st = facing(0.5, None, start={"move": 3})
+    action = make_agent("heuristic", GAME, seed=1).act(observe(st, 0))
+    assert action.verb == "ruler" and geo.angle_diff(float(action.a), 0.0) > 90.0

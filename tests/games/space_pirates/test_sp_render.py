@@ -6,11 +6,15 @@ cannot see gives the very same picture.
 
 from __future__ import annotations
 
+import itertools
 import json
 import struct
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hst
 from typer.testing import CliRunner
 
 import holotable
@@ -18,6 +22,7 @@ from holotable.agents import make_agent, observe
 from holotable.cli import app
 from holotable.engine import Match, Rng
 from holotable.games.space_pirates import picture as render
+from holotable.games.space_pirates import picture_labels as labels
 
 GAME = holotable.load("space-pirates")
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -139,3 +144,115 @@ def test_render_command_refuses_bad_requests(played_match: Match, tmp_path: Path
     assert no_drawer.exit_code == 2 and "no PNG picture for captain-black" in no_drawer.output
     missing = _run("render", str(tmp_path / "nope.json"))
     assert missing.exit_code == 2
+
+
+# ---------------------------------------------------------------------------- rulers as they lie, legible labels
+
+
+def _docking_match(players: int = 3) -> Match:
+    """Red 2 rulers from B1's gate (heading 270); blue docked at B1, so one slot is left for red."""
+    match = Match.new(GAME, players, 1, first_seat=0)
+    match.state.arrange({"layout": {"field": [60, 60], "bases": [["B1", 30, 6.5, 90], ["B2", 53.5, 30, 180],
+                                                                  ["B3", 6.5, 30, 0]],
+                                    "elements": [], "inhabited": 3},
+                         "ships": [{"center": [30, 16.5], "heading": 270}, {"base": 0}, {"base": 1}][:players],
+                         "seen_markets": [[0, 1, 2], [], []][:players], "start": {"move": 3}})
+    match.state.apply("ruler -90.0", 0)
+    match.state.apply("ruler -90.0", 0)  # reaches the gate at y 6.5 on its way to y 5
+    return match
+
+
+def test_an_entry_ruler_is_drawn_to_the_gate() -> None:
+    """SP-GEO-05, SP-MOVE-12: a ruler that can only dock (the whole of it would enter the base) ends where it
+    met the gate, not inside the base, while the dock is offered and after it; the ruler before is whole."""
+    match = _docking_match()
+    state = match.state
+    assert GAME.decision(state).kind == "dock_offer" and [str(a) for a in state.legal_actions(0)] == ["dock"]
+    for st in (state, _docked(state)):
+        first, (start, end) = render.current_rulers(st, 1)  # any seat sees the same rulers
+        assert first == ((30.0, 15.0), (30.0, 10.0))
+        assert start == (30.0, 10.0) and end[0] == 30.0 and end[1] == pytest.approx(6.5, abs=0.011)
+
+
+def _docked(state: Any) -> Any:
+    st = state.clone(keep_events=True)
+    st.apply("dock", 0)
+    assert st.data.ships[0].base == 0
+    return st
+
+
+def _label_boxes(view: dict) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """The base labels as drawn: text and box in cm, read back from the rendered figure."""
+    fig = render.figure_for_view(view)
+    try:
+        ax = fig.axes[0]
+        fig.canvas.draw()
+        inv = ax.transData.inverted()
+        out = []
+        for text in ax.texts:
+            if text.get_bbox_patch() is None:
+                continue
+            ext = text.get_bbox_patch().get_window_extent()
+            (x0, y0), (x1, y1) = inv.transform([(ext.x0, ext.y0), (ext.x1, ext.y1)])
+            out.append((text.get_text(), (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))))
+        return out
+    finally:
+        render.plt.close(fig)
+
+
+def _covers(box: tuple[float, float, float, float], disc: tuple[float, float, float]) -> bool:
+    x, y, r = disc
+    dx = max(box[0] - x, 0.0, x - box[2])
+    dy = max(box[1] - y, 0.0, y - box[3])
+    return dx * dx + dy * dy < r * r
+
+
+@pytest.mark.parametrize("preset", ["crossroads-60x60", "spiral-80x70", "rim-80x70"])
+def test_prices_are_never_under_a_ship(preset: str) -> None:
+    """Every inhabited base's label (id, prices) is drawn clear of every ship's disc, with all base
+    slots full and the prices known to the viewer."""
+    st = GAME.new_state(players=4, seed=2, first_seat=0, preset=preset)
+    bases = [b.index for b in st.data.layout.bases if b.inhabited]
+    st.arrange({"ships": [{"base": bases[i // 2]} for i in range(4)], "seen_markets": [bases, [], [], []],
+                "start": "turn"})
+    view = st.view(0)
+    drawn = _label_boxes(view)
+    assert len(drawn) == len(bases)
+    ships = labels.ship_discs(view)
+    assert len(ships) == 4
+    for text, box in drawn:
+        assert any(ch.isdigit() for ch in text.split("\n")[-1]), text  # the prices are in it
+        assert not any(_covers(box, disc) for disc in ships), f"{text!r} lies under a ship"
+    for (_, a), (_, b) in itertools.combinations(drawn, 2):
+        assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), "two labels overlap"
+
+
+def test_text_is_large_enough_to_read(played_match: Match) -> None:
+    """Labels, ids and seat numbers are at least 6.5 pt at 120 dpi (about 11 px), white text on a halo or box."""
+    fig = render.figure_for_view(played_match.state.view(0))
+    try:
+        ax = fig.axes[0]
+        assert fig.dpi >= 120
+        texts = [t for t in ax.texts if t.get_text()]
+        assert texts and min(t.get_fontsize() for t in texts) >= 6.5
+        for t in texts:
+            if t.get_color() == "white":
+                assert t.get_path_effects() or t.get_bbox_patch() is not None, t.get_text()
+    finally:
+        render.plt.close(fig)
+
+
+@settings(max_examples=60, deadline=None)
+@given(ships=hst.lists(hst.tuples(hst.floats(20, 40), hst.floats(0, 16)), max_size=5))
+def test_a_label_avoids_ships_whenever_some_spot_is_clear(ships: list[tuple[float, float]]) -> None:
+    """``place_label`` never puts a base's label under a ship when one of its spots is clear of ships."""
+    st = GAME.new_state(players=2, seed=1, first_seat=0, preset="crossroads-60x60")
+    base = st.view(0)["bases"][0]  # B1 at the bottom edge, gate up
+    discs = [(x, y, 1.5) for x, y in ships]
+    w, h = 6.0, 1.6
+    spots = labels.base_label_spots(base, w, h)
+    box = labels.place_label(spots, w, h, field=(60.0, 60.0), ships=discs, taken=[], tokens=[],
+                             home=[tuple(p) for p in base["polygon"]])
+    clear = [(x - w / 2, y - h / 2, x + w / 2, y + h / 2) for x, y in spots]
+    if any(not any(_covers(c, d) for d in discs) for c in clear):
+        assert not any(_covers(box, d) for d in discs)

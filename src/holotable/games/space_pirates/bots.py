@@ -52,6 +52,8 @@ from .wind import blow
 XY = tuple[float, float]
 #: Relative turns (degrees) tried at every ruler of a course, besides exact bearings.
 TURNS = (0.0, -15.0, 15.0, -30.0, 30.0, -60.0, 60.0, -90.0, 90.0)
+#: Turns behind the ship, for a first ruler that may leave the nose in any direction (SP-AMB-04).
+BACK_TURNS = (-120.0, 120.0, -150.0, 150.0, 180.0)
 ASTEROID_VALUE = -3.0
 POLICE_VALUE = -4.0
 UNKNOWN_PRICE = 4.0
@@ -236,14 +238,15 @@ def _candidate_angles(k: Knowledge, d: SPData, task: Ruler) -> list[float]:
     prev = task.prev
     anchor = task.anchor
     assert prev is not None and anchor is not None  # a ruler move, never a drift
-    out = [geo.norm_angle(prev + turn) for turn in TURNS]
+    limit = flow.turn_limit(d, task)  # None: a first ruler may point anywhere (SP-AMB-04)
+    out = [geo.norm_angle(prev + turn) for turn in (TURNS if limit is not None else TURNS + BACK_TURNS)]
     reach = task.left * d.layout.c.ruler_length + 3.0
     targets: list[XY] = [d.pos[t] for t, v in k.values.items() if v > 0 and d.pos[t] is not None]  # type: ignore[misc]
     targets += [b.gate_mid for b in d.layout.bases if b.inhabited]
     for p in targets:
         if geo.dist(anchor, p) <= reach:
             a = math.degrees(math.atan2(p[1] - anchor[1], p[0] - anchor[0]))
-            if geo.angle_diff(a, prev) <= 90.0:
+            if limit is None or geo.angle_diff(a, limit) <= 90.0:
                 out.append(round(a, 1))
     seen: set[float] = set()
     unique = []

@@ -17,7 +17,7 @@ from holotable.engine.tasks import TaskStack, run_tasks
 
 from . import decisions as dec
 from . import geometry as geo
-from .data import CARGO_TYPES
+from .data import CARGO_TYPES, Constants
 from .geometry import XY, Mover, RulerResult
 from .physics import Contact, FlickOutcome, FlickResolver, PymunkFlickResolver, apply_noise
 from .skill import flick_noise
@@ -499,8 +499,12 @@ def commit_ruler(ctx: Ctx, task: dec.Ruler, res: RulerResult) -> None:
     d = ctx.d
     seat = task.seat
     sh = d.ships[seat]
+    extra: dict[str, Any] = {}
+    if res.dock_base is not None:  # where the ruler meets the gate: its length if the ship docks (SP-GEO-05)
+        extra = {"dock_base": res.dock_base, "entry_end": list(geo.rnd(entry_end(res, ctx.c), 6)),
+                 "dock_only": not res.full_legal}
     ctx.emit("ruler", f"seat {seat} lays a ruler at {res.theta:.1f}°", seat=seat,
-             start=list(res.start), end=list(res.end))
+             start=list(res.start), end=list(res.end), **extra)
     if sh.base is not None:  # SP-MOVE-11: leaving the base
         d.docked[sh.base][sh.slot or 0] = None
         sh.base, sh.slot = None, None
@@ -509,6 +513,13 @@ def commit_ruler(ctx: Ctx, task: dec.Ruler, res: RulerResult) -> None:
         d.stack.push(dec.DockOffer(seat, res.dock_base, _res_tuple(res), new))
         return
     ruler_effects(ctx, new, res, dock=False)
+
+
+def entry_end(res: RulerResult, c: Constants) -> XY:
+    """The end of an entry ruler cut where it meets the gate (R[0, t_g] of SP-GEO-05)."""
+    ux, uy = geo.unit(res.theta)
+    length = c.ruler_length * res.dock_fraction
+    return (res.start[0] + length * ux, res.start[1] + length * uy)
 
 
 def _res_tuple(res: RulerResult) -> tuple[Any, ...]:
@@ -962,8 +973,8 @@ def apply_flick_outcome(ctx: Ctx, t: int, flicker: int, out: FlickOutcome, cause
 def docked_ship_hit(d: SPData, base: int, point: XY, eps: float) -> int | None:
     """SP-FLICK-12: a touch on the gate of a base with docked ships hits the nearest docked ship.
 
-    ``point`` is the physics' contact point: a point of the token already inside the base, the deeper
-    the faster it came (a few hundredths to about 0.4 cm over strengths 0.1 to 1). The token touched the base where
+    ``point`` is the physics' contact point: a point of the token already inside the base, by as far
+    as the token moved into it in the last step (up to about 0.4 cm). The token touched the base where
     that point is nearest to the base's outline (``geo.struck_point``), so it touched the gate iff that
     boundary point lies on the gate: no tolerance that some speed would outrun.
     """

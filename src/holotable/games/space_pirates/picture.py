@@ -33,13 +33,18 @@ from matplotlib.patches import Circle, Polygon
 
 from holotable.engine import State
 
+from .picture_labels import SIZES, Box, base_label_spots, bounds, place_label, ship_discs
+
 #: Ship colours by seat (SP-COMP-01: blue, green, yellow, red).
 SHIP_COLOURS = ("#1f5fd6", "#1e9e3a", "#e0b400", "#d62020")
 SHIP_NAMES = ("blue", "green", "yellow", "red")
 IDENTITY_LETTERS = {"ORE": "O", "SPICE": "S", "TECH": "T", "MEDS": "M", "RELICS": "R", "ASTEROID": "A",
                     "POLICE": "P"}
-#: A dark outline that keeps labels readable over elements and bases.
-OUTLINE = [patheffects.withStroke(linewidth=2.0, foreground="black")]
+#: A dark halo that keeps white text readable over anything (the field, elements, bases, ships).
+HALO = [patheffects.withStroke(linewidth=2.5, foreground="black")]
+#: Text sizes in points at DPI: large enough to read on a screen at 100% (about 12 px and up).
+LABEL_PT, ID_PT, SEAT_PT, DPI = 7.5, 7.0, 8.5, 120
+LABEL_PAD = 0.25  # the label box's padding, in font sizes
 LEGEND = ("grey disc: face-down transport (a letter: a face you know) · A: open asteroid · "
           "ring: token to act on · * active ship · dashed yellow: gate")
 Segment = tuple[tuple[float, float], tuple[float, float]]
@@ -50,15 +55,28 @@ def ship_colour(seat: int) -> str:
 
 
 def current_rulers(state: State[Any, Any], seat: int | None) -> list[Segment]:
-    """The rulers laid since the current turn began, from the log this seat may read."""
+    """The rulers laid since the current turn began, from the log this seat may read.
+
+    An entry ruler is drawn as it lies: where the ship docks (or must dock: the whole ruler would enter
+    the base) it ends where it met the gate (SP-GEO-05, SP-MOVE-12), not its full length inside the
+    base; while the player may still continue past the gate, it is drawn whole.
+    """
     rulers: list[Segment] = []
+    entry: tuple[int, tuple[float, float]] | None = None  # (base, cut end) of the last ruler, if an entry
     for event in state.log_for(seat):
         if event.kind == "turn":
-            rulers = []
+            rulers, entry = [], None
         elif event.kind == "ruler":
             start, end = event.data.get("start"), event.data.get("end")
             if start is not None and end is not None:
                 rulers.append(((float(start[0]), float(start[1])), (float(end[0]), float(end[1]))))
+                cut = event.data.get("entry_end")
+                entry = None if cut is None else (int(event.data["dock_base"]), (float(cut[0]), float(cut[1])))
+                if entry is not None and event.data.get("dock_only"):
+                    rulers[-1] = (rulers[-1][0], entry[1])
+        elif event.kind == "docked" and entry is not None and rulers and event.data.get("base") == entry[0]:
+            rulers[-1] = (rulers[-1][0], entry[1])
+            entry = None
     return rulers
 
 
@@ -85,14 +103,43 @@ def _draw_elements(ax: Axes, elements: Iterable[dict[str, Any]]) -> None:
                              edgecolor="#c8c8d8", linewidth=0.8, hatch="//" if abandoned else None, zorder=2))
         cx = sum(p[0] for p in pts) / len(pts)
         cy = sum(p[1] for p in pts) / len(pts)
-        ax.text(cx, cy, e["id"], color="white", fontsize=6, ha="center", va="center", zorder=3)
+        ax.text(cx, cy, e["id"], color="white", fontsize=LABEL_PT, ha="center", va="center", zorder=3,
+                path_effects=HALO)
 
 
-def _draw_bases(ax: Axes, bases: Iterable[dict[str, Any]], players: Sequence[dict[str, Any]]) -> None:
-    for b in bases:
+def _text_size(ax: Axes, text: str, fontsize: float) -> tuple[float, float]:
+    """(width, height) in cm of a label drawn with the label style, its padding included."""
+    probe = ax.text(0, 0, text, fontsize=fontsize, ha="center", va="center", linespacing=1.15,
+                    bbox={"boxstyle": f"round,pad={LABEL_PAD}"})
+    renderer = ax.figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    ext = probe.get_window_extent(renderer)
+    probe.remove()
+    (x0, y0), (x1, y1) = ax.transData.inverted().transform([(ext.x0, ext.y0), (ext.x1, ext.y1)])
+    return abs(x1 - x0), abs(y1 - y0)
+
+
+def base_label(b: dict[str, Any]) -> str:
+    label = str(b["id"])
+    owner = b["owner"]
+    if owner is not None:
+        label += f" · owner {SHIP_NAMES[owner % 4]}"
+    if b["prices"]:
+        label += "\n" + " ".join(f"{k[0]}{v}" for k, v in b["prices"].items())
+    elif b["market"] is None:
+        label += "\nmarket ?"
+    return label
+
+
+def _draw_bases(ax: Axes, view: dict[str, Any], labels: list[Box]) -> None:
+    W, H = (float(v) for v in view["field"])
+    ships = ship_discs(view)
+    tokens = [(float(t["pos"][0]), float(t["pos"][1]), SIZES.token_radius) for t in view["tokens"]]
+    clutter = [bounds(e["polygon"]) for e in view["elements"]]
+    clutter += [bounds(b["polygon"]) for b in view["bases"] if b["inhabited"]]
+    for b in view["bases"]:
         if not b["inhabited"]:
             continue
-        pts = [tuple(p) for p in b["polygon"]]
+        pts = [(float(x), float(y)) for x, y in b["polygon"]]
         owner = b["owner"]
         edge = ship_colour(owner) if owner is not None else "#9fb4ff"
         ax.add_patch(Polygon(pts, closed=True, facecolor="#23336e", edgecolor=edge,
@@ -101,18 +148,18 @@ def _draw_bases(ax: Axes, bases: Iterable[dict[str, Any]], players: Sequence[dic
         ax.plot([x0, x1], [y0, y1], color="black", linewidth=3.5, solid_capstyle="butt", zorder=4)
         ax.plot([x0, x1], [y0, y1], color="#ffd400", linewidth=3.5, linestyle=(0, (2, 2)), zorder=5)
         for sx, sy in b["slots"]:
-            ax.add_patch(Circle((sx, sy), 1.5, facecolor="none", edgecolor="#9fb4ff", linewidth=0.5,
+            ax.add_patch(Circle((sx, sy), SIZES.ship_radius, facecolor="none", edgecolor="#9fb4ff", linewidth=0.5,
                                 linestyle=":", zorder=3))
-        cx = sum(p[0] for p in pts) / len(pts)
-        cy = sum(p[1] for p in pts) / len(pts)
-        label = b["id"]
-        if b["prices"]:
-            label += "\n" + " ".join(f"{k[0]}{v}" for k, v in b["prices"].items())
-        elif b["market"] is None:
-            label += "\nmarket ?"
-        if owner is not None:
-            label += f"\nowner {SHIP_NAMES[owner % 4]}"
-        ax.text(cx, cy, label, color="white", fontsize=5.5, ha="center", va="center", zorder=6, path_effects=OUTLINE)
+        text = base_label(b)
+        w, h = _text_size(ax, text, LABEL_PT)
+        own = bounds(b["polygon"])
+        box = place_label(base_label_spots(b, w, h), w, h, field=(W, H), ships=ships, taken=labels, tokens=tokens,
+                          home=pts, clutter=[c for c in clutter if c != own])
+        labels.append(box)
+        ax.text((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, text, color="white", fontsize=LABEL_PT, ha="center",
+                va="center", linespacing=1.15, zorder=12,
+                bbox={"boxstyle": f"round,pad={LABEL_PAD}", "facecolor": "#101838", "edgecolor": edge,
+                      "linewidth": 0.8, "alpha": 0.92})
 
 
 def _draw_tokens(ax: Axes, tokens: Iterable[dict[str, Any]], radius: float, decision_tid: int | None) -> None:
@@ -120,17 +167,19 @@ def _draw_tokens(ax: Axes, tokens: Iterable[dict[str, Any]], radius: float, deci
         x, y = t["pos"]
         if t["open"]:
             ax.add_patch(Circle((x, y), radius, facecolor="#8b4513", edgecolor="#ff7f50", linewidth=1.5, zorder=7))
-            ax.text(x, y, "A", color="white", fontsize=7, fontweight="bold", ha="center", va="center", zorder=8)
+            ax.text(x, y, "A", color="white", fontsize=8, fontweight="bold", ha="center", va="center", zorder=8)
         else:
             ax.add_patch(Circle((x, y), radius, facecolor="#7d7d7d", edgecolor="#d0d0d0", linewidth=0.8, zorder=7))
             ident = t.get("identity")
             if ident is not None:  # a face this viewer knows
-                ax.text(x, y, IDENTITY_LETTERS.get(ident, "?"), color="black", fontsize=6.5, ha="center",
-                        va="center", zorder=8)
+                ax.text(x, y, IDENTITY_LETTERS.get(ident, "?"), color="black", fontsize=8, fontweight="bold",
+                        ha="center", va="center", zorder=8)
         if t["tid"] == decision_tid:
             ax.add_patch(Circle((x, y), radius + 0.6, facecolor="none", edgecolor="white", linewidth=1.0,
                                 linestyle="--", zorder=8))
-        ax.text(x + radius * 0.8, y - radius * 1.3, str(t["tid"]), color="#bbbbbb", fontsize=4.5, zorder=8)
+        # the id beside the disc, white on a dark halo: legible over the field, elements and bases
+        ax.text(x + radius * 0.75, y - radius * 0.75, str(t["tid"]), color="white", fontsize=ID_PT, ha="left",
+                va="top", zorder=12, path_effects=HALO)
 
 
 def _draw_ships(ax: Axes, view: dict[str, Any], radius: float) -> None:
@@ -146,12 +195,14 @@ def _draw_ships(ax: Axes, view: dict[str, Any], radius: float) -> None:
         h = math.radians(float(ship["heading"]))
         colour = ship_colour(seat)
         ax.add_patch(Circle((cx, cy), radius, facecolor=colour, edgecolor="white", linewidth=1.2, zorder=9))
-        nx, ny = cx + radius * math.cos(h), cy + radius * math.sin(h)
-        ax.plot([cx, nx], [cy, ny], color="white", linewidth=1.5, zorder=10)
-        ax.plot([nx], [ny], marker="o", markersize=2.5, color="white", zorder=10)
+        ux, uy = math.cos(h), math.sin(h)
+        # the nose: a short line to the rim, leaving the disc's middle to the seat number
+        ax.plot([cx + 0.55 * radius * ux, cx + radius * ux], [cy + 0.55 * radius * uy, cy + radius * uy],
+                color="white", linewidth=1.8, zorder=10)
+        ax.plot([cx + radius * ux], [cy + radius * uy], marker="o", markersize=3, color="white", zorder=10)
         mark = str(seat) + ("*" if seat == view.get("active") else "")
-        ax.text(cx, cy - radius - 0.9, mark, color="white", fontsize=7, fontweight="bold", ha="center", va="top",
-                zorder=10, path_effects=[patheffects.withStroke(linewidth=2.5, foreground=colour)])
+        ax.text(cx, cy, mark, color="white", fontsize=SEAT_PT, fontweight="bold", ha="center", va="center",
+                zorder=10, path_effects=HALO)
 
 
 def _draw_rulers(ax: Axes, rulers: Sequence[Segment], colour: str, width: float = 1.0) -> None:
@@ -162,7 +213,7 @@ def _draw_rulers(ax: Axes, rulers: Sequence[Segment], colour: str, width: float 
         corners = [(x0 + nx, y0 + ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)]
         ax.add_patch(Polygon(corners, closed=True, facecolor="#f3e6c4", edgecolor=colour, linewidth=1.2,
                              alpha=0.9, zorder=6))
-        ax.text((x0 + x1) / 2, (y0 + y1) / 2, str(i + 1), color="black", fontsize=5, ha="center", va="center",
+        ax.text((x0 + x1) / 2, (y0 + y1) / 2, str(i + 1), color="black", fontsize=6.5, ha="center", va="center",
                 zorder=6)
 
 
@@ -187,25 +238,28 @@ def _caption(view: dict[str, Any]) -> str:
 def figure_for_view(view: dict[str, Any], *, rulers: Sequence[Segment] = (), title: str | None = None) -> Any:
     """A matplotlib figure of one view (the caller closes it)."""
     W, H = (float(v) for v in view["field"])
-    scale = 0.16  # inches per 10 cm... per cm: a 60 cm field is about 9.6 inches wide
-    fig, ax = plt.subplots(figsize=(max(6.0, W * scale), max(6.0, H * scale) + 0.8), dpi=110)
+    scale = 0.16  # inches per cm: a 60 cm field is about 9.6 inches wide
+    fig, ax = plt.subplots(figsize=(max(6.0, W * scale), max(6.0, H * scale) + 0.8), dpi=DPI)
+    fig.subplots_adjust(left=0.05, right=0.98, top=0.95, bottom=0.1)  # first: labels are sized in cm
     _draw_field(ax, W, H)
     _draw_elements(ax, view["elements"])
-    _draw_bases(ax, view["bases"], view["players"])
+    labels: list[Box] = []
+    _draw_bases(ax, view, labels)
     storm = view.get("storm")
     if storm is not None:
-        ax.add_patch(Circle((storm[0], storm[1]), 6.0, facecolor="#7fd6ff", alpha=0.25, edgecolor="#7fd6ff",
+        R = SIZES.storm_radius
+        ax.add_patch(Circle((storm[0], storm[1]), R, facecolor="#7fd6ff", alpha=0.25, edgecolor="#7fd6ff",
                             linewidth=1.0, linestyle="--", zorder=11))
-        ax.text(storm[0], storm[1] + 6.3, "storm", color="#7fd6ff", fontsize=6, ha="center", zorder=11)
+        ax.text(storm[0], storm[1] + R + 0.3, "storm", color="#7fd6ff", fontsize=LABEL_PT, ha="center", zorder=11,
+                path_effects=HALO)
     active = view.get("active")
     if rulers:
         _draw_rulers(ax, rulers, ship_colour(int(active or 0)))
     dec = view.get("decision") or {}
-    _draw_tokens(ax, view["tokens"], 1.25, dec.get("tid"))
-    _draw_ships(ax, view, 1.5)
+    _draw_tokens(ax, view["tokens"], SIZES.token_radius, dec.get("tid"))
+    _draw_ships(ax, view, SIZES.ship_radius)
     ax.set_title(title or "Space Pirates", fontsize=10)
-    fig.text(0.5, 0.01, _caption(view), ha="center", va="bottom", fontsize=7)
-    fig.subplots_adjust(left=0.05, right=0.98, top=0.95, bottom=0.1)
+    fig.text(0.5, 0.01, _caption(view), ha="center", va="bottom", fontsize=8)
     return fig
 
 
