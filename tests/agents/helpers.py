@@ -10,7 +10,11 @@ from holotable.agents import Agent, make_agent, observe
 from holotable.engine import Game, HolotableError, Rng, State
 
 #: Options that keep each searching agent cheap enough to play whole games in tests.
-CHEAP_OPTIONS: dict[str, dict[str, Any]] = {"ismcts": {"iterations": 12}}
+CHEAP_OPTIONS: dict[str, dict[str, Any]] = {
+    "ismcts": {"iterations": 12},
+    # Space Pirates' search bot: no clock (deterministic), the smallest two-turn search
+    "search": {"time_limit": 0, "candidates": 2, "next_beam": 1, "next_depth": 1, "flick_top": 2, "flick_samples": 1},
+}
 
 
 #: Captain Black house rules (with a player count) worth drawing in property tests.

@@ -265,10 +265,17 @@ def plan_courses(k: Knowledge, d: SPData, task: Ruler, *, beam: int, card_value:
     Element 0 is the empty course (stop now); element i the best course of exactly i rulers
     (or fewer when it docked), when one exists.
     """
+    return [level[0] for level in course_levels(k, d, task, beam=beam, card_value=card_value, depth=depth)]
+
+
+def course_levels(k: Knowledge, d: SPData, task: Ruler, *, beam: int, card_value: int = 0,
+                  depth: int | None = None) -> list[list[Course]]:
+    """The beam search of :func:`plan_courses`, every level kept: element i lists the courses of i
+    rulers it found, best first (element 0: only the empty course). The search bot's candidates."""
     c = d.layout.c
     start_end = ship_pos(d, k.seat)
     base = Course((), end_potential(k, d, start_end, frozenset(), 0.0), 0.0, task, frozenset(), False, start_end)
-    best: list[Course] = [base]
+    best: list[list[Course]] = [[base]]
     frontier = [base]
     depth = task.left if depth is None else min(depth, task.left)
     for _ in range(depth):
@@ -297,7 +304,7 @@ def plan_courses(k: Knowledge, d: SPData, task: Ruler, *, beam: int, card_value:
         if not grown:
             break
         grown.sort(key=lambda co: -co.score)
-        best.append(grown[0])
+        best.append(grown)
         frontier = [co for co in grown if not co.docked and co.task.left > 0][:beam]
         if not frontier:
             break
@@ -349,6 +356,12 @@ class FlickPlan:
 def aim_flick(k: Knowledge, d: SPData, tid: int, dexterity: tuple[float, float], rng: Rng, *, top: int,
               samples: int) -> FlickPlan:
     """Screen candidates on a straight line, then simulate the best ones with physics and noise."""
+    return aim_flick_candidates(k, d, tid, dexterity, rng, top=top, samples=samples)[0]
+
+
+def aim_flick_candidates(k: Knowledge, d: SPData, tid: int, dexterity: tuple[float, float], rng: Rng, *,
+                         top: int, samples: int) -> list[FlickPlan]:
+    """The ``top`` screened flicks with their simulated mean utility, best first (ties: screening order)."""
     c = d.layout.c
     start = d.pos[tid]
     assert start is not None
@@ -390,7 +403,7 @@ def aim_flick(k: Knowledge, d: SPData, tid: int, dexterity: tuple[float, float],
     resolver = PymunkFlickResolver()
     ships = d.ship_positions()
     tokens = d.map_tokens()
-    best = FlickPlan(screened[0][1], screened[0][2], -math.inf)
+    plans: list[FlickPlan] = []
     for _, angle, s in screened[:top]:
         total = 0.0
         for _ in range(samples):
@@ -409,10 +422,9 @@ def aim_flick(k: Knowledge, d: SPData, tid: int, dexterity: tuple[float, float],
                     hit.add(int(ct.other))
                     util += -3.0 if int(ct.other) == k.seat else 3.0
             total += util
-        mean = total / samples
-        if mean > best.score:
-            best = FlickPlan(angle, s, mean)
-    return best
+        plans.append(FlickPlan(angle, s, total / samples))
+    plans.sort(key=lambda p: -p.score)  # stable: the first of equal plans stays first, as before
+    return plans
 
 
 # ---------------------------------------------------------------------------- the agent
@@ -442,10 +454,17 @@ class SpacePiratesHeuristic(Agent):
         legal = _legal(obs)
         if len(legal) == 1:
             return legal[0]
+        return self.act_on(obs, obs.sample_state(self.rng))
+
+    def act_on(self, obs: Observation, st: State[SPData, SPAction]) -> Any:
+        """The action for ``obs`` planned on ``st``, a table the seat cannot tell from the true one
+        (``act`` draws it; the search bot passes the determinisation it plays out on)."""
+        legal = _legal(obs)
+        if len(legal) == 1:
+            return legal[0]
         view = obs.view
         dec = view["decision"]
         k = read_view(view, obs.seat, content_for(obs.config))
-        st: State[SPData, SPAction] = obs.sample_state(self.rng)
         handler = getattr(self, "_" + dec["kind"], None)
         action = handler(obs, k, st, dec) if handler is not None else None
         if action is None or action not in legal:
