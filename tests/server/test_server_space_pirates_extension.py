@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from holotable.engine import IllegalActionError, State, load
+from holotable.games.space_pirates import flow
 from holotable.games.space_pirates.data import CARGO_TYPES, content_for
 from holotable.games.space_pirates.server import SpacePiratesExtension, compact_trajectory, fan_of, replay_flick
 
@@ -133,7 +134,8 @@ def test_preview_refuses_an_illegal_ruler_with_the_rules_reason_and_changes_noth
     seat = mine["to_move"][0]
     fan = mine["extra"]["fan"]
     assert fan["kind"] == "ruler" and fan["seat"] == seat and fan["length"] == 5.0
-    assert fan["max"] - fan["min"] == 180.0
+    # a departing first ruler: any direction under the default first_ruler=nose (the gate still decides)
+    assert fan["count"] == 0 and fan["limit"] is None and fan["max"] - fan["min"] == 360.0
     live = server.live(table_id)
     assert fan == fan_of(live.state)
     before = (live.state.fingerprint(), server.store.action_count(table_id), server.state(table_id, tokens[seat]))
@@ -180,3 +182,34 @@ def test_the_catalog_lists_public_card_data(server: Any) -> None:
     assert server.client.get(f"/api/tables/{other['table_id']}/catalog").json() == {}
     assert server.client.get(f"/api/tables/{table_id}/space-pirates/catalog").status_code == 404  # no second route
     assert SpacePiratesExtension.game == "space-pirates"
+
+
+def _moving(first_ruler: str) -> Any:
+    """Red in open space heading east, three rulers to lay (the arrangement of test_sp_first_ruler)."""
+    st = GAME.new_state(players=2, seed=1, first_seat=0, dexterity="precise", first_ruler=first_ruler)
+    st.arrange({"layout": {"field": [60, 60], "bases": [["B1", 30, 6.5, 90], ["B2", 53.5, 30, 180]],
+                           "elements": [["E09", 29.0, 30, 0]], "inhabited": 2},
+                "ships": [{"center": [20, 30], "heading": 0}, {"center": [55, 55], "heading": 0}],
+                "hands": [["E3-1"], ["E1-1"]], "start": {"move": 3}})
+    return st
+
+
+@pytest.mark.parametrize("first_ruler", ["nose", "within_90"])
+def test_the_fan_is_the_sector_the_rules_allow(first_ruler: str) -> None:
+    """SP-MOVE-02/03: the fan is read from flow.turn_limit. A first ruler: the whole turn under ``nose``,
+    90 degrees either side of the heading under ``within_90``; a later ruler: 90 degrees either side of
+    the previous one under both. assumed:SP-AMB-04"""
+    st = _moving(first_ruler)
+    fan = fan_of(st)
+    assert fan is not None and fan["kind"] == "ruler" and fan["count"] == 0
+    assert fan["origin"] == [21.5, 30.0]
+    if first_ruler == "nose":
+        assert flow.turn_limit(st.data, GAME.decision(st)) is None
+        assert fan["limit"] is None and fan["heading"] == 0.0
+        assert (fan["min"], fan["max"]) == (-180.0, 180.0)
+    else:
+        assert fan["limit"] == fan["heading"] == 0.0 and (fan["min"], fan["max"]) == (-90.0, 90.0)
+    st.apply("ruler 90.0")
+    fan = fan_of(st)
+    assert fan is not None and fan["count"] == 1 and fan["left"] == 2
+    assert fan["limit"] == fan["heading"] == 90.0 and (fan["min"], fan["max"]) == (0.0, 180.0)

@@ -256,3 +256,61 @@ def test_a_label_avoids_ships_whenever_some_spot_is_clear(ships: list[tuple[floa
     clear = [(x - w / 2, y - h / 2, x + w / 2, y + h / 2) for x, y in spots]
     if any(not any(_covers(c, d) for d in discs) for c in clear):
         assert not any(_covers(box, d) for d in discs)
+
+
+def _rulers_from_the_log(state: Any, seat: int | None) -> list[render.Segment]:
+    """The rulers of this turn as the log tells them (how pictures found them before the view had them)."""
+    rulers: list[render.Segment] = []
+    entry: tuple[int, tuple[float, float]] | None = None
+    for event in state.log_for(seat):
+        if event.kind == "turn":
+            rulers, entry = [], None
+        elif event.kind == "ruler":
+            start, end = event.data["start"], event.data["end"]
+            rulers.append(((start[0], start[1]), (end[0], end[1])))
+            cut = event.data.get("entry_end")
+            entry = None if cut is None else (int(event.data["dock_base"]), (cut[0], cut[1]))
+            if entry is not None and event.data.get("dock_only"):
+                rulers[-1] = (rulers[-1][0], entry[1])
+        elif event.kind == "docked" and entry is not None and rulers and event.data.get("base") == entry[0]:
+            rulers[-1] = (rulers[-1][0], entry[1])
+            entry = None
+    return rulers
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_views_rulers_are_the_rulers_the_log_tells(seed: int) -> None:
+    """SP-GEO-04, SP-GEO-05: at every step of a game of heuristic bots the view's public ``rulers`` are the
+    rulers the log shows laid this turn (an entry ruler cut at the gate), the same for every seat and for a
+    table re-dealt in what a seat cannot see."""
+    match = Match.new(GAME, 2, seed)  # a match records its log
+    agents = [make_agent("heuristic", GAME, seed=s) for s in range(2)]
+    state = match.state
+    seen = 0
+    while state.data.turn < 8 and not state.is_terminal():
+        expected = [[list(a), list(b)] for a, b in _rulers_from_the_log(state, None)]
+        views = [state.view(s)["rulers"] for s in (0, 1, None)]
+        assert views == [expected] * 3
+        assert state.determinize(0, Rng(seed)).view(0)["rulers"] == expected
+        seen += bool(expected)
+        seat = state.to_move()[0]
+        match.play(agents[seat].act(observe(state, seat)), seat)
+    assert seen > 5
+
+
+def test_a_picture_draws_the_views_rulers() -> None:
+    """SP-GEO-04: the picture of a view mid-move shows its rulers without being handed them."""
+    match = Match.new(GAME, 2, 5)
+    match.state.arrange({"ships": [{"center": [20.0, 30.0], "heading": 0.0}, {"base": 1}], "active": 0,
+                         "start": {"move": 3}, "layout": {"field": [60, 60], "bases": [
+                             ["B1", 30.0, 6.5, 90.0], ["B2", 6.5, 30.0, 0.0], ["B3", 53.5, 30.0, 180.0]],
+                             "elements": [], "inhabited": 3}})
+    state = match.state
+    state.apply("ruler 0.0", 0)
+    state.apply("ruler 90.0", 0)
+    view = state.view(1)
+    assert render.view_rulers(view) == render.current_rulers(state) == [((21.5, 30.0), (26.5, 30.0)),
+                                                                        ((26.5, 30.0), (26.5, 35.0))]
+    drawn = render.png_bytes(view)
+    assert drawn == render.png_bytes(view, rulers=render.current_rulers(state))
+    assert drawn != render.png_bytes(view, rulers=[])

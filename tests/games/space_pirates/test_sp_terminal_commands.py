@@ -183,3 +183,58 @@ def test_a_piped_session_lists_and_runs_the_commands(tmp_path: Path) -> None:
 
     human = [a for seat, a in Match.load(save, local_seal()).actions if seat == 1]
     assert human == ["base 0", "flick 45.0 0.3"]
+
+
+def _hint(st: State[Any, Any]) -> str:
+    return next(line for line in terminal.help_lines(st.view(0)) if line.startswith("  type: "))
+
+
+@pytest.mark.parametrize("first_ruler", ["nose", "within_90"])
+def test_the_ruler_hint_says_where_the_next_ruler_may_point(first_ruler: str) -> None:
+    """SP-MOVE-02/03: the hint is read from flow.turn_limit: any direction for a first ruler under the
+    default ``nose``, within 90 degrees of the heading under ``within_90``, within 90 degrees of the last
+    ruler after the first under both. assumed:SP-AMB-04"""
+    st = GAME.new_state(players=2, seed=2, first_seat=0, dexterity="precise", first_ruler=first_ruler)
+    st.arrange({"layout": LAB, "ships": [{"center": [20.0, 30.0], "heading": 0.0}, {"base": 1}], "active": 0,
+                "hands": [["E1-1"], ["E5-1"]], "start": {"move": 3}})
+    first = ("any direction" if first_ruler == "nose"
+             else "within 90 degrees of your heading, 0°: from -90° to 90°")
+    assert _hint(st) == f"  type: ruler ANGLE ({first}) or stop"
+    assert "90 degrees" not in text(terminal.render(st.view(1)))  # the other seat is told nothing to type
+    assert f"type: ruler ANGLE ({first}) or stop" in text(terminal.render(st.view(0)))
+    st.apply("ruler 60", 0)
+    assert _hint(st) == "  type: ruler ANGLE (within 90 degrees of the last ruler, 60°: from -30° to 150°) or stop"
+
+
+def test_a_departing_ship_is_not_offered_stop_before_its_first_ruler() -> None:
+    """SP-MOVE-11: a departing ship lays at least one ruler, so its first hint offers no ``stop``."""
+    st = table(ships=[{"base": 0}, {"base": 1}], start={"move": 2})
+    assert GAME.decision(st).departing and "stop" not in [str(a) for a in st.legal_actions(0)]
+    assert _hint(st) == "  type: ruler ANGLE (any direction)"
+
+
+def test_the_board_shows_the_rulers_laid_this_turn() -> None:
+    """SP-GEO-04: the rulers on the table are public: every seat's view lists them, and the board the
+    terminal draws after each action marks them ``*`` and lists them, without the ``map`` command."""
+    st = table(start={"move": 3})
+    assert st.view(0)["rulers"] == []
+    st.apply("ruler 0", 0)
+    st.apply("ruler 45", 0)
+    first, second = st.view(0)["rulers"]
+    assert st.view(1)["rulers"] == st.view(None)["rulers"] == [first, second]
+    assert first == [[21.5, 30.0], [26.5, 30.0]] and second[0] == [26.5, 30.0]
+    assert second[1] == pytest.approx([26.5 + 5 / 2 ** 0.5, 30.0 + 5 / 2 ** 0.5], abs=1e-3)
+    for seat in (0, 1, None):
+        out = text(terminal.render(st.view(seat)))
+        grid = [r for r in out.splitlines() if r[3:4] == "|"]
+
+        def at(x: float, y: float, grid: list[str] = grid) -> str:
+            return grid[29 - int(y / 2)][4 + int(x)]
+
+        assert at(23.5, 30.0) == "*" and at(28.2, 31.7) == "*"  # along the first and the second ruler
+        assert "Rulers laid this turn (* on the map): 1: (21.5, 30.0) to (26.5, 30.0); " \
+               "2: (26.5, 30.0) to (30.0, 33.5)" in out
+    st.apply("stop", 0)
+    while GAME.decision(st).seat == 0 and st.data.active == 0:  # the rest of red's turn, if anything
+        st.apply(next(iter(st.legal_actions(0))), 0)
+    assert st.data.active == 1 and st.view(1)["rulers"] == []  # the next turn starts with an empty table

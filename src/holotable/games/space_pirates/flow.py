@@ -304,6 +304,7 @@ class TurnStart(SPTask):
         seat = d.active
         sh = d.ships[seat]
         ctx.emit("turn", f"turn {d.turn}: seat {seat}", seat=seat, turn=d.turn)
+        d.rulers = []  # the last turn's rulers leave the table
         stack.push(TurnEnd(seat))
         if sh.base is not None:  # SP-TURN-05
             if ctx.cfg["actions_before_departure"]:  # SP-AMB-24 alternative: base actions, then maybe depart
@@ -505,6 +506,8 @@ def commit_ruler(ctx: Ctx, task: dec.Ruler, res: RulerResult) -> None:
                  "dock_only": not res.full_legal}
     ctx.emit("ruler", f"seat {seat} lays a ruler at {res.theta:.1f}°", seat=seat,
              start=list(res.start), end=list(res.end), **extra)
+    # on the table as it lies: cut at the gate at once when the ship can only dock (SP-MOVE-12)
+    d.rulers.append((res.start, geo.rnd(entry_end(res, ctx.c), 6) if extra.get("dock_only") else res.end))
     if sh.base is not None:  # SP-MOVE-11: leaving the base
         d.docked[sh.base][sh.slot or 0] = None
         sh.base, sh.slot = None, None
@@ -552,6 +555,8 @@ def ruler_effects(ctx: Ctx, move: dec.Ruler, res: RulerResult, *, dock: bool) ->
     # what follows, bottom of the stack first
     if dock:
         assert res.dock_base is not None
+        if d.rulers:  # the entry ruler ends where it met the gate (SP-GEO-05)
+            d.rulers[-1] = (d.rulers[-1][0], geo.rnd(entry_end(res, c), 6))
         stack.push(Dock(seat, res.dock_base))
     elif move.left > 0 and not move.drift:
         stack.push(replace(move, anchor=res.end, prev=res.theta))

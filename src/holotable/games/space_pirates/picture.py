@@ -5,7 +5,7 @@ seat may see: face-down transports are plain grey discs, with a letter only for 
 knows; open asteroids are marked. The field is drawn in centimetres with a 10 cm grid, map
 elements as grey polygons, inhabited bases as blue rectangles with their black-and-yellow gates,
 slots and owners, abandoned bases hatched, ships as coloured stands with a nose line, the storm
-as a translucent disc and, when given, the rulers of the move in progress.
+as a translucent disc and the rulers laid this turn (the view's ``rulers``, SP-GEO-04).
 
 >>> import holotable, tempfile, pathlib
 >>> st = holotable.load("space-pirates").new_state(players=2, seed=3, first_seat=0)
@@ -54,30 +54,20 @@ def ship_colour(seat: int) -> str:
     return SHIP_COLOURS[seat % len(SHIP_COLOURS)]
 
 
-def current_rulers(state: State[Any, Any], seat: int | None) -> list[Segment]:
-    """The rulers laid since the current turn began, from the log this seat may read.
+def view_rulers(view: dict[str, Any]) -> list[Segment]:
+    """The rulers on the table in a view (its public ``rulers``: those laid this turn, in order)."""
+    return [((float(a[0]), float(a[1])), (float(b[0]), float(b[1]))) for a, b in view.get("rulers") or ()]
+
+
+def current_rulers(state: State[Any, Any], seat: int | None = None) -> list[Segment]:
+    """The rulers laid since the current turn began (public: every seat sees the same, ``seat`` is
+    kept for the callers). They live in the game data, so an unrecorded state has them too.
 
     An entry ruler is drawn as it lies: where the ship docks (or must dock: the whole ruler would enter
     the base) it ends where it met the gate (SP-GEO-05, SP-MOVE-12), not its full length inside the
     base; while the player may still continue past the gate, it is drawn whole.
     """
-    rulers: list[Segment] = []
-    entry: tuple[int, tuple[float, float]] | None = None  # (base, cut end) of the last ruler, if an entry
-    for event in state.log_for(seat):
-        if event.kind == "turn":
-            rulers, entry = [], None
-        elif event.kind == "ruler":
-            start, end = event.data.get("start"), event.data.get("end")
-            if start is not None and end is not None:
-                rulers.append(((float(start[0]), float(start[1])), (float(end[0]), float(end[1]))))
-                cut = event.data.get("entry_end")
-                entry = None if cut is None else (int(event.data["dock_base"]), (float(cut[0]), float(cut[1])))
-                if entry is not None and event.data.get("dock_only"):
-                    rulers[-1] = (rulers[-1][0], entry[1])
-        elif event.kind == "docked" and entry is not None and rulers and event.data.get("base") == entry[0]:
-            rulers[-1] = (rulers[-1][0], entry[1])
-            entry = None
-    return rulers
+    return [((a[0], a[1]), (b[0], b[1])) for a, b in state.data.rulers]
 
 
 def _draw_field(ax: Axes, W: float, H: float) -> None:
@@ -235,8 +225,9 @@ def _caption(view: dict[str, Any]) -> str:
     return " · ".join(parts) + "\n" + money + "\n" + LEGEND
 
 
-def figure_for_view(view: dict[str, Any], *, rulers: Sequence[Segment] = (), title: str | None = None) -> Any:
-    """A matplotlib figure of one view (the caller closes it)."""
+def figure_for_view(view: dict[str, Any], *, rulers: Sequence[Segment] | None = None,
+                    title: str | None = None) -> Any:
+    """A matplotlib figure of one view (the caller closes it); ``rulers`` default to the view's own."""
     W, H = (float(v) for v in view["field"])
     scale = 0.16  # inches per cm: a 60 cm field is about 9.6 inches wide
     fig, ax = plt.subplots(figsize=(max(6.0, W * scale), max(6.0, H * scale) + 0.8), dpi=DPI)
@@ -253,6 +244,8 @@ def figure_for_view(view: dict[str, Any], *, rulers: Sequence[Segment] = (), tit
         ax.text(storm[0], storm[1] + R + 0.3, "storm", color="#7fd6ff", fontsize=LABEL_PT, ha="center", zorder=11,
                 path_effects=HALO)
     active = view.get("active")
+    if rulers is None:
+        rulers = view_rulers(view)
     if rulers:
         _draw_rulers(ax, rulers, ship_colour(int(active or 0)))
     dec = view.get("decision") or {}
@@ -263,7 +256,7 @@ def figure_for_view(view: dict[str, Any], *, rulers: Sequence[Segment] = (), tit
     return fig
 
 
-def png_bytes(view: dict[str, Any], *, rulers: Sequence[Segment] = (), title: str | None = None) -> bytes:
+def png_bytes(view: dict[str, Any], *, rulers: Sequence[Segment] | None = None, title: str | None = None) -> bytes:
     fig = figure_for_view(view, rulers=rulers, title=title)
     try:
         buf = io.BytesIO()
@@ -273,9 +266,10 @@ def png_bytes(view: dict[str, Any], *, rulers: Sequence[Segment] = (), title: st
         plt.close(fig)
 
 
-def draw_view(view: dict[str, Any], path: str | Path, *, rulers: Sequence[Segment] = (),
+def draw_view(view: dict[str, Any], path: str | Path, *, rulers: Sequence[Segment] | None = None,
               title: str | None = None) -> Path:
-    """Write the PNG of one view to ``path`` (folders are created) and return the path."""
+    """Write the PNG of one view to ``path`` (folders are created) and return the path; ``rulers``
+    default to the view's own (the rulers laid this turn)."""
     out = Path(path)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(png_bytes(view, rulers=rulers, title=title))
@@ -284,4 +278,4 @@ def draw_view(view: dict[str, Any], path: str | Path, *, rulers: Sequence[Segmen
 
 def draw(state: State[Any, Any], seat: int | None, path: str | Path, *, title: str | None = None) -> Path:
     """The PNG of what ``seat`` sees in ``state`` (``None``: the spectator), with the current rulers."""
-    return draw_view(state.view(seat), path, rulers=current_rulers(state, seat), title=title)
+    return draw_view(state.view(seat), path, title=title)

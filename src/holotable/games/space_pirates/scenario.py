@@ -178,6 +178,7 @@ def arrange(st: State[SPData, SPAction], arr: Mapping[str, Any]) -> None:
     if "active" in arr:
         d.active = int(arr["active"]) % n
     d.in_play = None
+    d.rulers = []  # a fresh position: no ruler on the table yet
     d.turn = 1
     start = arr.get("start", "turn")
     seat = d.active

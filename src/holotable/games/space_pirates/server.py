@@ -10,7 +10,10 @@
   ``place`` or ``storm`` action on a clone of the table and answers whether the rules allow it, with
   the engine's reason and rule id when not, and the ruler's route when it is. Nothing changes.
 * **The fan.** ``extra.fan`` is the geometry of the ruler being laid: its origin, the allowed range
-  of directions (90 degrees either side of the heading, a whole turn when drifting) and its length.
+  of directions and its length. The range is read from :func:`~holotable.games.space_pirates.flow.turn_limit`:
+  90 degrees either side of the previous ruler (or of the heading for a first ruler under
+  ``first_ruler=within_90``), a whole turn (``max - min == 360``, ``limit`` null) for a drift and for a
+  first ruler under the default ``first_ruler=nose``.
 
 The table's catalog (energy cards, sizes, dexterity noise) is the manifest's ``cards`` role, served by
 ``GET /api/tables/{id}/catalog`` like every game's (:mod:`holotable.games.space_pirates.catalog`).
@@ -27,7 +30,7 @@ from pydantic import BaseModel, Field
 from holotable.engine.errors import ActionError
 from holotable.games.space_pirates import geometry as geo
 from holotable.games.space_pirates.decisions import DockOffer, Drift, Flick, Ruler
-from holotable.games.space_pirates.flow import drift_anchor, nose, resolve_flick
+from holotable.games.space_pirates.flow import drift_anchor, nose, resolve_flick, turn_limit
 from holotable.games.space_pirates.physics import FlickOutcome, PymunkFlickResolver
 from holotable.games.space_pirates.placement import storm_area
 from holotable.games.space_pirates.skill import flick_noise, skill_name
@@ -138,14 +141,18 @@ def fan_of(state: State[Any, Any]) -> dict[str, Any] | None:
             return None
         east = drift_anchor(d, seat, 0.0)
         return {"kind": "drift", "seat": seat, "origin": [center[0], center[1]], "offset": east[0] - center[0],
-                "heading": None, "min": -180.0, "max": 180.0, "length": c.ruler_length}
+                "heading": None, "limit": None, "min": -180.0, "max": 180.0, "length": c.ruler_length}
     anchor, prev = dec.anchor, dec.prev
     if anchor is None or prev is None:  # pragma: no cover - a ruler decision always has its anchor
         anchor, prev = nose(d, seat)
     prev = float(prev)
-    return {"kind": "ruler", "seat": seat, "origin": [anchor[0], anchor[1]], "offset": 0.0, "heading": prev,
-            "min": prev - 90.0, "max": prev + 90.0, "length": c.ruler_length, "left": dec.left,
-            "count": dec.count}
+    limit = turn_limit(d, dec)
+    # ``heading``: the direction the page starts its angle at (the limit, else the ship's heading);
+    # ``limit``: the direction the ruler must stay within 90 degrees of, ``None`` for any direction.
+    lo, hi = (prev - 180.0, prev + 180.0) if limit is None else (float(limit) - 90.0, float(limit) + 90.0)
+    return {"kind": "ruler", "seat": seat, "origin": [anchor[0], anchor[1]], "offset": 0.0,
+            "heading": prev if limit is None else float(limit), "limit": None if limit is None else float(limit),
+            "min": lo, "max": hi, "length": c.ruler_length, "left": dec.left, "count": dec.count}
 
 
 def preview(state: State[Any, Any], seat: int, text: str) -> dict[str, Any]:

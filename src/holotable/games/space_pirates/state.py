@@ -80,6 +80,10 @@ class SPData:
     #: The ``first_ruler`` option (SP-AMB-04): the first ruler of a move keeps within 90 degrees of the
     #: heading ("within_90") instead of leaving the nose in any direction (the rulebook's "nose").
     first_within_90: bool = False
+    #: The rulers laid this turn, as (start, end) segments in the order laid (SP-GEO-04): public, as they
+    #: lie on the table; an entry ruler ends where it met the gate once the ship docks (SP-GEO-05).
+    #: Empty before the turn's first ruler (the next turn starts afresh).
+    rulers: list[tuple[XY, XY]] = field(default_factory=list)
 
     def copy(self) -> SPData:
         # Hand-written: cloning is on the hot path of search and simulation. Tasks are values
@@ -93,7 +97,7 @@ class SPData:
             self.market_up[:], [d[:] for d in self.docked], self.market_out[:], self.active, self.first_seat,
             self.turn, self.storm, self.stack.copy(), self.winner, self.over, self.reason,
             self.bought[:], self.last_flick, self.also_played[:], self.dock_stand,
-            self.first_within_90,
+            self.first_within_90, self.rulers[:],
         )
 
     def sort_bag(self) -> None:
@@ -173,6 +177,7 @@ class SPData:
             "reason": self.reason,
             "bought": list(self.bought),
             "last_flick": self.last_flick,
+            "rulers": [[list(a), list(b)] for a, b in self.rulers],
         }
 
 

@@ -5,10 +5,11 @@ path printed, so a terminal player can keep it open in an image viewer: ``$HOLOT
 set (``off`` turns pictures off), else ``holotable-space-pirates`` in the system's temporary
 folder. Below it come the ASCII map of spec §9.3 (1 character = 1 cm across, 2 cm down; ``#``
 element, ``=`` gate, ``+`` base, base numbers, ``B G Y R`` ships in space, lower case when docked,
-``o`` face-down transport, ``@`` open asteroid, ``~`` storm) and tables of the players, bases and
-the decision waited for. Actions are typed in their text form: ``flick 37.5 0.45`` (angle in
-degrees counter-clockwise from +x, strength 0..1), ``ruler 90``, ``place 12 30``, ``wind 180``,
-``storm 30 30``, ``capture`` / ``skip`` and so on (``help`` lists the legal ones).
+``o`` face-down transport, ``@`` open asteroid, ``~`` storm, ``*`` the rulers laid this turn) and
+tables of the players, bases and the decision waited for. Actions are typed in their text form:
+``flick 37.5 0.45`` (angle in degrees counter-clockwise from +x, strength 0..1), ``ruler 90``,
+``place 12 30``, ``wind 180``, ``storm 30 30``, ``capture`` / ``skip`` and so on (``help`` lists the
+legal ones; a ruler's allowed directions are read from the rules, ``flow.turn_limit``).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ SHIP_STYLES = ("bold blue", "bold green", "bold yellow", "bold red")
 HINTS = {
     "flick": "flick ANGLE STRENGTH (degrees from +x counter-clockwise, strength {weakest:g}..1; "
              "0.4 slides about 40 cm)",
-    "ruler": "ruler ANGLE (within 90 degrees of the previous ruler or heading) or stop",
+    "ruler": "ruler ANGLE ({allowed}){stop}",
     "drift": "drift ANGLE (any direction)",
     "place": "place X Y (cm; in the set-up at least one ruler from elements, bases, ships and the edge)",
     "place_storm": "storm X Y (cm)",
@@ -145,12 +146,12 @@ def segment_cells(seg: Segment, step: float = 0.5) -> list[tuple[float, float]]:
     return [(x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n) for i in range(n + 1)]
 
 
-def ascii_map(view: dict[str, Any], *, rulers: Sequence[Segment] = (), marks: Sequence[Mark] = (),
+def ascii_map(view: dict[str, Any], *, rulers: Sequence[Segment] | None = None, marks: Sequence[Mark] = (),
               axes: bool = False) -> Text:
     """Spec §9.3: one character per cm across and per 2 cm down, north at the top. ``rulers``
-    (the move in progress) are drawn as ``*`` under the ships; ``marks`` (a preview's path and stops)
-    over everything. ``axes``: centimetre labels every 10 cm along the top and the left edge, so a
-    player can read a position off the map."""
+    (default: the view's own, those laid this turn) are drawn as ``*`` under the ships; ``marks`` (a
+    preview's path and stops) over everything. ``axes``: centimetre labels every 10 cm along the top
+    and the left edge, so a player can read a position off the map."""
     W, H = (math.ceil(float(v)) for v in view["field"])
     rows = max(1, H // 2)
     grid = [[" "] * W for _ in range(rows)]
@@ -190,6 +191,8 @@ def ascii_map(view: dict[str, Any], *, rulers: Sequence[Segment] = (), marks: Se
         if at is not None:
             grid[at[0]][at[1]] = "@" if tok["open"] else "o"
             styles[at] = "bold magenta" if tok["open"] else "bright_white"
+    if rulers is None:
+        rulers = [((a[0], a[1]), (b[0], b[1])) for a, b in view.get("rulers") or ()]
     for seg in rulers:  # SP-GEO-04: the rulers laid in this move, under the ships
         for x, y in segment_cells(seg):
             at = cell(x, y)
@@ -301,16 +304,37 @@ def _tokens(view: dict[str, Any]) -> Text:
                    f" · storm at ({view['storm'][0]:.1f}, {view['storm'][1]:.1f})"))
 
 
+def ruler_allowed(dec: dict[str, Any]) -> str:
+    """Where the next ruler may point, in words, from the decision's public ``limit`` (SP-MOVE-02/03:
+    ``flow.turn_limit``; ``None`` for any direction, as for a first ruler under ``first_ruler=nose``)."""
+    limit = dec.get("limit")
+    if limit is None:
+        return "any direction"
+    lo, hi = float(limit) - 90.0, float(limit) + 90.0
+    of = "your heading" if not dec.get("count") else "the last ruler"
+    return f"within 90 degrees of {of}, {float(limit):g}°: from {lo:g}° to {hi:g}°"
+
+
+def hint_for(view: dict[str, Any], dec: dict[str, Any]) -> str | None:
+    """How to type the answer to ``dec`` (``HINTS`` filled in from the view)."""
+    hint = HINTS.get(dec["kind"])
+    if hint is None:
+        return None
+    stop = "" if dec.get("departing") and not dec.get("count") else " or stop"
+    return hint.format(weakest=view.get("flick_min_strength", 0.0), allowed=ruler_allowed(dec), stop=stop)
+
+
 def _decision(view: dict[str, Any]) -> Text | None:
     dec = view.get("decision")
     if not dec:
         return None
-    extra = ", ".join(f"{FIELD_WORDS.get(k, k)} {_plain(v)}" for k, v in dec.items() if k not in ("kind", "seat"))
+    extra = ", ".join(f"{FIELD_WORDS.get(k, k)} {_plain(v)}" for k, v in dec.items()
+                      if k not in ("kind", "seat", "limit"))
     text = f"Waiting for seat {dec['seat']}: {dec['kind'].replace('_', ' ')}" + (f" ({extra})" if extra else "")
-    hint = HINTS.get(dec["kind"])
+    hint = hint_for(view, dec)
     mine = dec["seat"] == view.get("seat")
     if hint and mine:
-        text += "\n  type: " + hint.format(weakest=view.get("flick_min_strength", 0.0))
+        text += "\n  type: " + hint
     if mine and dec["kind"] in PREVIEWS:
         text += "\n  try first: " + PREVIEWS[dec["kind"]]
     out = Text(text, style="bold")
@@ -388,7 +412,11 @@ def render(view: dict[str, Any]) -> RenderableType:
     path = write_picture(view)
     if path is not None:
         parts.append(Text(f"Picture of the table: {path}", style="bold cyan"))
-    parts.append(ascii_map(view, axes=True))
+    rulers = [((a[0], a[1]), (b[0], b[1])) for a, b in view.get("rulers") or ()]
+    parts.append(ascii_map(view, rulers=rulers, axes=True))
+    if rulers:  # SP-GEO-04: the rulers on the table, * on the map
+        parts.append(Text("Rulers laid this turn (* on the map): " + "; ".join(
+            f"{i + 1}: ({a[0]:.1f}, {a[1]:.1f}) to ({b[0]:.1f}, {b[1]:.1f})" for i, (a, b) in enumerate(rulers))))
     parts.append(Text(f"Turn {view['turn']} · active seat {view['active']}"
                       + (" · game over" if view.get("over") else "")))
     parts.append(_players(view))
@@ -423,9 +451,9 @@ def help_lines(view: dict[str, Any]) -> list[str]:
     if dec["seat"] != seat:
         return [f"Seat {dec['seat']} is asked: {dec['kind'].replace('_', ' ')}. You may look around meanwhile."]
     lines = [f"You are asked: {dec['kind'].replace('_', ' ')}"]
-    hint = HINTS.get(dec["kind"])
+    hint = hint_for(view, dec)
     if hint:
-        lines.append("  type: " + hint.format(weakest=view.get("flick_min_strength", 0.0)))
+        lines.append("  type: " + hint)
     if dec["kind"] in PREVIEWS:
         lines.append("  try first: " + PREVIEWS[dec["kind"]])
     lines.append("  help all: every legal action listed (flicks and rulers also take any angle in between)")

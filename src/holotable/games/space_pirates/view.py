@@ -1,6 +1,7 @@
 """What each seat may see of Space Pirates (SP-INFO-01..06), and determinisation for search.
 
-Public: the table (field, elements, bases, ships, the storm, token positions), money, the bank,
+Public: the table (field, elements, bases, ships, the storm, token positions, the rulers laid this
+turn), money, the bank,
 ownership, stack sizes and discard piles, hand and hold counts, police slots, face-up market cards
 and open asteroids. Private to a seat: its hand, its hold, market cards it has looked at, and the
 identities of face-down tokens it legitimately saw. Never: the face of any other hidden token.
@@ -10,7 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import decisions as dec
 from .data import CARGO_TYPES, content_for
+from .flow import turn_limit
 from .state import SPData
 
 if TYPE_CHECKING:
@@ -103,10 +106,15 @@ def view(st: State[SPData, SPAction], seat: int | None) -> dict[str, Any]:
         "over": d.over,
         "last_flick": d.last_flick,
         "flick_min_strength": content.constants.min_flick_strength,
+        # SP-GEO-04: the rulers on the table, [[x0, y0], [x1, y1]] each, in the order laid
+        "rulers": [[[a[0], a[1]], [b[0], b[1]]] for a, b in d.rulers],
         "decision": None if decision is None else {
             k: (list(v) if isinstance(v, tuple) else v) for k, v in decision.items() if k in PUBLIC_DECISION_FIELDS
         },
     }
+    if isinstance(pending, dec.Ruler) and out["decision"] is not None:
+        # SP-MOVE-02/03: the direction the next ruler must stay within 90 degrees of, None for any
+        out["decision"]["limit"] = turn_limit(d, pending)
     return out
 
 

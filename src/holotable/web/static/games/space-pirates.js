@@ -1,6 +1,7 @@
 // Space Pirates: the galaxy drawn to scale on a canvas (map elements, bases with gates and slots,
 // transports, ships, the storm), flicks by dragging from a token with the dexterity noise shown as a
-// cone, rulers laid one by one by pointing inside the 90-degree fan (the server previews each ruler and
+// cone, rulers laid one by one by pointing inside the fan (90 degrees either side of the previous ruler, the
+// whole turn for a drift or a first ruler under first_ruler=nose; the server previews each ruler and
 // refuses an illegal one with the rules' reason), the last flick animated on every screen, captures
 // revealed in order to the capturing player, the hand, the card in play, base actions in their order,
 // money and the bank. Every canvas choice also has a keyboard form (angle, strength, point inputs).
@@ -307,9 +308,13 @@ function drawGuides(g) {
     const [ox, oy] = toCanvas(o);
     const R = (fan.length + fan.offset) * S.scale;
     g.beginPath();
-    g.moveTo(ox, oy);
-    // canvas angles run clockwise (y down): negate
-    g.arc(ox, oy, R, -fan.max * Math.PI / 180, -fan.min * Math.PI / 180);
+    if (fan.max - fan.min >= 360 - 1e-6) {
+      g.arc(ox, oy, R, 0, 2 * Math.PI);  // any direction: the whole disc
+    } else {
+      g.moveTo(ox, oy);
+      // canvas angles run clockwise (y down): negate
+      g.arc(ox, oy, R, -fan.max * Math.PI / 180, -fan.min * Math.PI / 180);
+    }
     g.closePath();
     g.fillStyle = "rgba(255,204,77,0.18)";
     g.fill();
@@ -747,7 +752,10 @@ function aimPanel(ctx) {
       } }, label);
     angle.addEventListener("input", () => { S.aim = { angle: Number(angle.value) }; drawTable(); });
     rows.push(h("label", {}, "Direction (°) ", angle), go);
-    if (fan && m === "ruler") rows.push(h("span", { class: "help" }, `Allowed: ${fmt(fan.min)}° to ${fmt(fan.max)}°, ${plural(fan.left, "ruler")} left.`));
+    if (fan && m === "ruler") {
+      const allowed = fan.max - fan.min >= 360 - 1e-6 ? "any direction" : `${fmt(fan.min)}° to ${fmt(fan.max)}°`;
+      rows.push(h("span", { class: "help" }, `Allowed: ${allowed}, ${plural(fan.left, "ruler")} left.`));
+    }
   } else if (m === "place" || m === "storm") {
     const [W, H] = ctx.view.field;
     const x = h("input", { id: "sp-x", type: "number", step: "0.1", min: 0, max: W, value: fmt(W / 2), "aria-label": "x in cm from the left", dataset: { key: "sp-x", keep: "" } });
