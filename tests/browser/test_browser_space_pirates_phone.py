@@ -141,7 +141,8 @@ def check_labels(page: Page, view: dict[str, Any]) -> list[dict[str, Any]]:
     """The canvas's base labels: legible (>= 11 px), every base labelled, none under a ship."""
     font = int(page.evaluate("() => document.querySelector('#sp-canvas').dataset.labelFont"))
     assert font >= 11, font
-    labels: list[dict[str, Any]] = page.evaluate("() => JSON.parse(document.querySelector('#sp-canvas').dataset.labels)")
+    labels: list[dict[str, Any]] = page.evaluate(
+        "() => JSON.parse(document.querySelector('#sp-canvas').dataset.labels)")
     assert sorted(lab["base"] for lab in labels) == sorted(b["id"] for b in view["bases"])
     for lab in labels:
         x0, y0, x1, y1 = lab["box"]
@@ -226,7 +227,8 @@ def test_a_phone_picks_its_start_base_and_places_a_transport_with_taps_near_them
             for k in range(8):
                 p = (q[0] + 2.0 * math.cos(k * math.pi / 4), q[1] + 2.0 * math.sin(k * math.pi / 4))
                 near, second = sorted(points, key=lambda r: math.dist(r, p))[:2]
-                if 1.6 < math.dist(near, p) < 3.0 and math.dist(second, p) > math.dist(near, p) + 0.3 and 2 < p[0] < w - 2 and 2 < p[1] < h - 2 \
+                alone = math.dist(second, p) > math.dist(near, p) + 0.3  # one nearest spot, no tie
+                if 1.6 < math.dist(near, p) < 3.0 and alone and 2 < p[0] < w - 2 and 2 < p[1] < h - 2 \
                         and not legal_by_server(srv.url, table_id, tokens[seat], f"place {p[0]:.1f} {p[1]:.1f}"):
                     tap = (p, near)
                     break

@@ -20,6 +20,8 @@ STEP = 2.0
 
 
 def _sample(state: State[Any, Any], dec: Any, verb: str, step: float) -> list[list[float]]:
+    """The grid's legal samples, then the decision's own legal points not on the grid (the actions
+    offered as buttons, which a click on them must send unchanged)."""
     W, H = state.data.layout.W, state.data.layout.H
     points: list[list[float]] = []
     nx, ny = int(W // step), int(H // step)
@@ -31,6 +33,12 @@ def _sample(state: State[Any, Any], dec: Any, verb: str, step: float) -> list[li
             except IllegalActionError:
                 continue
             points.append([x, y])
+    seen = {(p[0], p[1]) for p in points}
+    for a in dec.legal(state):
+        q = (round(float(a.a or 0.0), 2), round(float(a.b or 0.0), 2))
+        if q not in seen:
+            seen.add(q)
+            points.append([q[0], q[1]])
     return points
 
 
@@ -46,16 +54,14 @@ def storm_area(state: State[Any, Any], step: float = STEP) -> dict[str, Any] | N
 def place_area(state: State[Any, Any], step: float = STEP) -> dict[str, Any] | None:
     """The legal spots for the drawn transport on a ``step`` cm grid while one is being placed, else ``None``.
 
-    When the grid misses every legal spot (a crowded table: the rules then fall back to a finer grid or
-    to the single spot of greatest clearance, SP-AMB-18) the decision's own legal points are sent instead.
+    The decision's own legal points come too: on a crowded table the rules fall back to a finer grid or
+    to the single spot of greatest clearance (SP-AMB-18), which the grid may miss.
     """
     game: Any = state.game
     dec = game.decision(state)
     if not isinstance(dec, Place):
         return None
     points = _sample(state, dec, "place", step)
-    if not points:
-        points = [[float(a.a), float(a.b)] for a in dec.legal(state)]
     return {"kind": "place", "seat": dec.seat, "tid": dec.tid, "step": step, "points": points}
 
 
