@@ -314,8 +314,8 @@ function boxesMeet(a, b) {
 }
 
 /** The label box among `spots` that hides the least: never a ship if avoidable, then inside the field,
- * clear of other labels and tokens; the first spot (in the base) must fit inside it. */
-function placeLabel(spots, w, hh, { field, ships, taken, tokens, home }) {
+ * clear of other labels, tokens and other pieces; the first spot (in the base) must fit inside it. */
+function placeLabel(spots, w, hh, { field, ships, taken, tokens, home, clutter = [] }) {
   let best = null;
   spots.forEach(([x, y], i) => {
     const box = [x - w / 2, y - hh / 2, x + w / 2, y + hh / 2];
@@ -323,6 +323,7 @@ function placeLabel(spots, w, hh, { field, ships, taken, tokens, home }) {
     if (box[0] < 0 || box[1] < 0 || box[2] > field[0] || box[3] > field[1]) cost += 50;
     cost += 30 * taken.filter((t) => boxesMeet(box, t)).length;
     cost += 20 * tokens.filter((d) => boxMeetsDisc(box, d)).length;
+    cost += 5 * clutter.filter((c) => boxesMeet(box, c)).length;
     if (i === 0 && home && distToPolygon([box[0], box[1]], home) + distToPolygon([box[2], box[3]], home)
       + distToPolygon([box[0], box[3]], home) + distToPolygon([box[2], box[1]], home) > 0) cost += 10;
     if (!best || cost < best.cost) best = { cost, box };
@@ -344,6 +345,8 @@ function drawLabels(g) {
   g.textBaseline = "middle";
   const ships = view.players.map((pl) => shipPos(view, pl.seat)).filter(Boolean).map((sp) => [sp.c[0], sp.c[1], sz.ship_radius]);
   const tokens = view.tokens.map((t) => [t.pos[0], t.pos[1], sz.token_radius]);
+  const bounds = (pts) => [Math.min(...pts.map((q) => q[0])), Math.min(...pts.map((q) => q[1])), Math.max(...pts.map((q) => q[0])), Math.max(...pts.map((q) => q[1]))];
+  const elements = view.elements.map((e) => bounds(e.polygon));
   const taken = [];
   const out = [];
   for (const b of view.bases) {
@@ -351,7 +354,8 @@ function drawLabels(g) {
     const wPx = Math.max(...lines.map((t) => g.measureText(t).width)) + 2 * pad;
     const hPx = lines.length * lineH + pad;
     const w = wPx / S.scale, hh = hPx / S.scale;
-    const box = placeLabel(baseLabelSpots(b, w, hh), w, hh, { field: view.field, ships, taken, tokens, home: b.polygon });
+    const box = placeLabel(baseLabelSpots(b, w, hh), w, hh, { field: view.field, ships, taken, tokens, home: b.polygon,
+      clutter: [...elements, ...view.bases.filter((o) => o !== b).map((o) => bounds(o.polygon))] });
     taken.push(box);
     const [x0, y0] = toCanvas([box[0], box[3]]);
     g.beginPath();
