@@ -4,7 +4,7 @@
 * A drawn transport: the legal area is shaded, a ghost follows the pointer, and a tap near a legal spot
   (on a spot the rules refuse) is snapped to the nearest legal one and taken at the first try.
 * A flick target: a tap near a token (not on it) picks it.
-* The zoom buttons change the canvas's scale without the page scrolling sideways.
+* The zoom buttons and a pinch change the canvas's scale without the page scrolling sideways; a drag pans.
 * Every button of the page's panels is at least 44 x 44 CSS px; the bases' labels (ids and prices) are
   at least 11 px and never under a ship, on a phone and on a laptop (1280 x 800).
 
@@ -35,6 +35,19 @@ PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 #: the page's fingertip: a tap this close (CSS px) to a target picks it
 HIT_PX = 22
+
+
+#: two touch pointers at (x, y) +- 30 px spreading to +- 60 px, then lifted: a pinch, as pointer events
+PINCH = """([x, y]) => {
+  const c = document.querySelector('#sp-canvas');
+  const fire = (type, id, dx) => c.dispatchEvent(new PointerEvent(type, { pointerId: id, pointerType: 'touch',
+    isPrimary: id === 11, clientX: x + dx, clientY: y, bubbles: true, cancelable: true }));
+  fire('pointerdown', 11, -30);
+  fire('pointerdown', 12, 30);
+  for (let k = 1; k <= 6; k++) { fire('pointermove', 11, -30 - 5 * k); fire('pointermove', 12, 30 + 5 * k); }
+  fire('pointerup', 11, -60);
+  fire('pointerup', 12, 60);
+}"""
 
 
 def shot(page: Page, name: str) -> None:
@@ -320,6 +333,25 @@ def test_a_phone_tap_near_a_token_picks_it_as_the_flick_target_and_the_map_zooms
         page.wait_for_function("() => document.querySelector('#sp-canvas').dataset.zoom === '1'")
         back = page.locator("#sp-canvas").bounding_box()
         assert back is not None and back["width"] == pytest.approx(before["width"], abs=2)
+
+        # a pinch (two fingers spreading from 60 to 120 px apart) doubles the scale and chooses nothing
+        cx, cy = back["x"] + back["width"] / 2, back["y"] + back["height"] / 2
+        page.evaluate(PINCH, [cx, cy])
+        page.wait_for_function("() => Number(document.querySelector('#sp-canvas').dataset.zoom) > 1.8")
+        assert 1.8 < float(page.evaluate("() => document.querySelector('#sp-canvas').dataset.zoom")) < 2.2
+        # a drag that starts off the transport pans the zoomed map (no refusal, no flick)
+        frame = page.locator(".sp-canvas-wrap").bounding_box()
+        assert frame is not None
+        scroll = page.evaluate("() => document.querySelector('.sp-canvas-wrap').scrollLeft")
+        start = (frame["x"] + 20, frame["y"] + frame["height"] - 20)
+        page.mouse.move(*start)
+        page.mouse.down()
+        page.mouse.move(start[0] + 60, start[1], steps=6)
+        page.mouse.up()
+        assert page.evaluate("() => document.querySelector('.sp-canvas-wrap').scrollLeft") != scroll
+        assert page.inner_text("#sp-refusal") == ""
+        still = state_of(srv.url, table_id, tokens[seat])
+        assert still["ply"] == ply + 1 and still["view"]["decision"]["kind"] == "flick"
     finally:
         for c in contexts:
             c.close()
