@@ -32,7 +32,7 @@ from holotable.games.space_pirates import geometry as geo
 from holotable.games.space_pirates.decisions import DockOffer, Drift, Flick, Ruler
 from holotable.games.space_pirates.flow import drift_anchor, nose, resolve_flick, turn_limit
 from holotable.games.space_pirates.physics import FlickOutcome, PymunkFlickResolver
-from holotable.games.space_pirates.placement import storm_area
+from holotable.games.space_pirates.placement import legal_area
 from holotable.games.space_pirates.skill import flick_noise, skill_name
 from holotable.server.extensions import TableExtension
 from holotable.server.live import ApiError, bearer_token
@@ -221,8 +221,9 @@ class SpacePiratesExtension(TableExtension):
             "fan": fan_of(st),
             "noise": {"level": skill_name(st.config, who), "angle_sd": level[0], "strength_sd": level[1]},
             "d_max": float(c.physics["d_max"]),
-            # Sampled legal storm positions (public geometry): the page shades them and snaps a tap to one.
-            "area": storm_area(st),
+            # Sampled legal storm or new-transport positions (public geometry): the page shades them and
+            # snaps a tap to the nearest one.
+            "area": legal_area(st),
         }
 
     def router(self, manager: TableManager) -> APIRouter | None:

@@ -23,10 +23,10 @@ const ADVENTURES = {
 const BASE_STEPS = [["base_buy", "Buy the base"], ["base_look", "Look at the market card"], ["base_sell", "Sell cargo"],
   ["base_recharge", "Recharge energy"], ["base_take", "Take energy cards"]];
 const ASK = {
-  start_base: "choose your start base.",
-  place: "place the new transport: click a free spot on the table (or type its point).",
+  start_base: "choose your start base: tap a green base on the table (or use a button).",
+  place: "place the new transport: tap in the green area (a tap snaps to the nearest legal spot), or type its point.",
   flick: "flick the transport: drag from it in the direction you want, farther for a stronger flick.",
-  flick_target: "choose the token to flick (click it or use a button).",
+  flick_target: "choose the token to flick (tap it or near it, or use a button).",
   turn_mode: "stay docked (base actions) or depart?",
   choose_card: "play an energy card from your hand.",
   choose_adv: "choose the next adventure of your card.",
@@ -69,6 +69,13 @@ const S = {
   revealCount: 0,
   route: [],
   firstLog: true,
+  zoom: 1, // 1: the whole map fits; more: the map is larger than its frame and pans
+  fit: 8,
+  hover: null, // {kind, pointer, ...}: the ghost of the piece being placed or chosen
+  pointers: new Map(), // pointer id -> [clientX, clientY] while pressed (two: a pinch)
+  press: null,
+  pinch: null,
+  pinched: false,
 };
 
 function fmt(v, d = 1) {
@@ -89,6 +96,7 @@ function mode(ctx) {
     case "flick": return "flick";
     case "flick_target": return "target";
     case "place": return "place";
+    case "start_base": return "base";
     case "place_storm": return "storm";
     case "wind_dir": return "wind";
     case "ruler": return "ruler";
@@ -135,15 +143,6 @@ function shipPos(view, seat) {
 function baseName(view, index) {
   const b = view.bases.find((x) => String(x.index) === String(index));
   return b && b.id ? b.id : `B${index}`;
-}
-
-function tokenAt(view, p, r) {
-  let best = null;
-  for (const t of view.tokens) {
-    const d = Math.hypot(t.pos[0] - p[0], t.pos[1] - p[1]);
-    if (d <= r && (!best || d < best.d)) best = { t, d };
-  }
-  return best ? best.t : null;
 }
 
 // ------------------------------------------------------------------ drawing
@@ -210,14 +209,8 @@ function drawTable(overrides) {
         g.fill();
       }
     }
-    const [lx, ly] = toCanvas([b.polygon.reduce((s, p) => s + p[0], 0) / b.polygon.length, b.polygon.reduce((s, p) => s + p[1], 0) / b.polygon.length]);
-    g.fillStyle = "#fff";
-    g.font = `${Math.max(10, S.scale * 1.4)}px sans-serif`;
-    g.textAlign = "center";
-    g.textBaseline = "middle";
-    g.fillText(b.id || `B${b.index}`, lx, ly);
   }
-  drawStormArea(g);
+  drawChoices(g);
   if (view.storm) {
     disc(g, view.storm, sz.storm_radius);
     g.fillStyle = "rgba(120,160,255,0.18)";
@@ -239,11 +232,7 @@ function drawTable(overrides) {
     g.lineWidth = 1;
     g.stroke();
     const [x, y] = toCanvas(p);
-    g.fillStyle = "#111";
-    g.font = `${Math.max(9, S.scale * 1.1)}px sans-serif`;
-    g.textAlign = "center";
-    g.textBaseline = "middle";
-    g.fillText(t.identity ? t.identity[0] : String(t.tid), x, y);
+    haloText(g, t.identity ? t.identity[0] : String(t.tid), x, y, labelFont());
   }
   // tokens still moving but not in the view any more (left the field during the animation)
   for (const [tid, p] of Object.entries(moving)) {
@@ -270,6 +259,132 @@ function drawTable(overrides) {
   }
   drawRoute(g);
   drawGuides(g);
+  drawHover(g);
+  drawLabels(g);
+}
+
+// ------------------------------------------------------------------ labels over the pieces
+/** The labels' font size in CSS px: never under 11 px (a phone), never shouting on a laptop. */
+function labelFont() {
+  return Math.round(Math.min(15, Math.max(11, S.scale * 1.1)));
+}
+
+/** A base's label: its id (and owner), then the market's prices when the viewer knows them. */
+function baseLabelLines(b, cx) {
+  const owner = b.owner !== null && b.owner !== undefined ? ` · ${cx && cx.name ? String(cx.name(b.owner)).slice(0, 12) : `seat ${b.owner}`}` : "";
+  const lines = [`${b.id || `B${b.index}`}${owner}`];
+  if (b.prices) lines.push(Object.entries(b.prices).map(([k, v]) => `${k[0]}${v}`).join(" "));
+  return lines;
+}
+
+/** Candidate centres (cm) for a base's label box w x h cm, best first: the strip at the back of the base
+ * that docked ships leave free, then behind it, beside it, in front of its gate (as the pictures do). */
+function baseLabelSpots(b, w, hh) {
+  const [backL, backR, frontR, frontL] = b.polygon;
+  const g = [(frontL[0] + frontR[0]) / 2, (frontL[1] + frontR[1]) / 2];
+  const k = [(backL[0] + backR[0]) / 2, (backL[1] + backR[1]) / 2];
+  const depth = Math.hypot(g[0] - k[0], g[1] - k[1]) || 1;
+  const n = [(g[0] - k[0]) / depth, (g[1] - k[1]) / depth];
+  const l = [-n[1], n[0]];
+  const halfWidth = Math.hypot(frontR[0] - frontL[0], frontR[1] - frontL[1]) / 2;
+  const s0 = b.slots[0] || g;
+  const slotDepth = Math.abs((s0[0] - g[0]) * n[0] + (s0[1] - g[1]) * n[1]);
+  const free = depth - slotDepth - CATALOG.sizes.ship_radius;
+  const reach = (u) => Math.abs(u[0]) * w / 2 + Math.abs(u[1]) * hh / 2;
+  const gap = 0.3;
+  const m = [(g[0] + k[0]) / 2, (g[1] + k[1]) / 2];
+  const spots = [[k[0] + n[0] * free / 2, k[1] + n[1] * free / 2],
+    [k[0] - n[0] * (gap + reach(n)), k[1] - n[1] * (gap + reach(n))]];
+  for (const side of [1, -1]) {
+    const d = halfWidth + gap + reach(l);
+    spots.push([m[0] + side * l[0] * d, m[1] + side * l[1] * d]);
+  }
+  const ahead = gap + reach(n) + 2 * CATALOG.sizes.ship_radius;
+  spots.push([g[0] + n[0] * ahead, g[1] + n[1] * ahead]);
+  return spots;
+}
+
+function boxMeetsDisc(box, d) {
+  const dx = Math.max(box[0] - d[0], 0, d[0] - box[2]);
+  const dy = Math.max(box[1] - d[1], 0, d[1] - box[3]);
+  return dx * dx + dy * dy < d[2] * d[2];
+}
+
+function boxesMeet(a, b) {
+  return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+}
+
+/** The label box among `spots` that hides the least: never a ship if avoidable, then inside the field,
+ * clear of other labels, tokens and other pieces; the first spot (in the base) must fit inside it. */
+function placeLabel(spots, w, hh, { field, ships, taken, tokens, home, clutter = [] }) {
+  let best = null;
+  spots.forEach(([x, y], i) => {
+    const box = [x - w / 2, y - hh / 2, x + w / 2, y + hh / 2];
+    let cost = 100 * ships.filter((d) => boxMeetsDisc(box, d)).length;
+    if (box[0] < 0 || box[1] < 0 || box[2] > field[0] || box[3] > field[1]) cost += 50;
+    cost += 30 * taken.filter((t) => boxesMeet(box, t)).length;
+    cost += 20 * tokens.filter((d) => boxMeetsDisc(box, d)).length;
+    cost += 5 * clutter.filter((c) => boxesMeet(box, c)).length;
+    if (i === 0 && home && distToPolygon([box[0], box[1]], home) + distToPolygon([box[2], box[3]], home)
+      + distToPolygon([box[0], box[3]], home) + distToPolygon([box[2], box[1]], home) > 0) cost += 10;
+    if (!best || cost < best.cost) best = { cost, box };
+  });
+  return best.box;
+}
+
+/** The bases' labels, last, over everything, each on a dark box placed where no ship hides it; their
+ * boxes (cm) and font size on the canvas's data-labels for tests and tools. */
+function drawLabels(g) {
+  const view = S.view;
+  const cx = S.cctx;
+  const sz = CATALOG.sizes;
+  const px = labelFont();
+  const lineH = Math.round(px * 1.25);
+  const pad = 3;
+  g.font = `600 ${px}px sans-serif`;
+  g.textAlign = "center";
+  g.textBaseline = "middle";
+  const ships = view.players.map((pl) => shipPos(view, pl.seat)).filter(Boolean).map((sp) => [sp.c[0], sp.c[1], sz.ship_radius]);
+  const tokens = view.tokens.map((t) => [t.pos[0], t.pos[1], sz.token_radius]);
+  const bounds = (pts) => [Math.min(...pts.map((q) => q[0])), Math.min(...pts.map((q) => q[1])), Math.max(...pts.map((q) => q[0])), Math.max(...pts.map((q) => q[1]))];
+  const elements = view.elements.map((e) => bounds(e.polygon));
+  const taken = [];
+  const out = [];
+  for (const b of view.bases) {
+    const lines = baseLabelLines(b, cx);
+    const wPx = Math.max(...lines.map((t) => g.measureText(t).width)) + 2 * pad;
+    const hPx = lines.length * lineH + pad;
+    const w = wPx / S.scale, hh = hPx / S.scale;
+    const box = placeLabel(baseLabelSpots(b, w, hh), w, hh, { field: view.field, ships, taken, tokens, home: b.polygon,
+      clutter: [...elements, ...view.bases.filter((o) => o !== b).map((o) => bounds(o.polygon))] });
+    taken.push(box);
+    const [x0, y0] = toCanvas([box[0], box[3]]);
+    g.beginPath();
+    if (g.roundRect) g.roundRect(x0, y0, wPx, hPx, 4); else g.rect(x0, y0, wPx, hPx);
+    g.fillStyle = "rgba(11,16,32,0.85)";
+    g.fill();
+    g.strokeStyle = b.inhabited ? "#f2c14e" : "#777";
+    g.lineWidth = 1;
+    g.stroke();
+    g.fillStyle = "#fff";
+    lines.forEach((t, i) => g.fillText(t, x0 + wPx / 2, y0 + pad / 2 + lineH * (i + 0.5)));
+    out.push({ base: b.id || `B${b.index}`, text: lines.join("\n"), box: box.map((v) => Math.round(v * 100) / 100) });
+  }
+  S.canvas.dataset.labels = JSON.stringify(out);
+  S.canvas.dataset.labelFont = String(px);
+}
+
+/** A short text with a light halo, legible over any piece. */
+function haloText(g, text, x, y, px) {
+  g.font = `700 ${px}px sans-serif`;
+  g.textAlign = "center";
+  g.textBaseline = "middle";
+  g.lineJoin = "round";
+  g.lineWidth = 3;
+  g.strokeStyle = "rgba(255,255,255,0.85)";
+  g.strokeText(text, x, y);
+  g.fillStyle = "#111";
+  g.fillText(text, x, y);
 }
 
 /** The rulers laid so far this turn (the log's ruler events since the turn began), in order. */
@@ -283,9 +398,7 @@ function drawRoute(g) {
     g.fillStyle = "rgba(240,240,255,0.55)";
     g.fill();
     const [x, y] = toCanvas([(r.start[0] + r.end[0]) / 2, (r.start[1] + r.end[1]) / 2]);
-    g.fillStyle = "#111";
-    g.font = `${Math.max(9, S.scale)}px sans-serif`;
-    g.fillText(String(i + 1), x, y);
+    haloText(g, String(i + 1), x, y, labelFont());
   });
 }
 
@@ -507,9 +620,305 @@ function showRefusal() {
   if (el) el.textContent = S.refusal;
 }
 
+// ------------------------------------------------------------------ finger-size targets, zoom and pan
+/** How far (CSS px) from a target a tap still picks it: about a fingertip (issue 19). */
+const HIT_PX = 22;
+/** A press that moves farther than this (CSS px) on a zoomed map pans it instead of choosing. */
+const PAN_PX = 10;
+const ZOOMS = [1, 1.5, 2, 3, 4];
+
+/** HIT_PX in cm at the canvas's scale now. */
+function hitCm() {
+  return HIT_PX / S.scale;
+}
+
+function fromClient(pt) {
+  return fromEvent({ clientX: pt[0], clientY: pt[1] });
+}
+
+/** The legal choices of a discrete decision picked on the map: "base 2" -> 2, "target 7" -> 7. */
+function legalArgs(cx, verb) {
+  return cx.legal.filter((t) => t.split(" ")[0] === verb).map((t) => Number(t.split(" ")[1]));
+}
+
+function distToPolygon(p, pts) {
+  let inside = true;
+  let best = Infinity;
+  let sign = 0;
+  pts.forEach((a, i) => {
+    const b = pts[(i + 1) % pts.length];
+    const cross = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
+    if (cross !== 0) {
+      if (sign && Math.sign(cross) !== sign) inside = false;
+      sign = sign || Math.sign(cross);
+    }
+    const dx = b[0] - a[0], dy = b[1] - a[1];
+    const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy || 1)));
+    best = Math.min(best, Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy));
+  });
+  return inside ? 0 : best;
+}
+
+/** The start base a tap at p picks: the nearest legal one within a fingertip of its outline. */
+function baseNear(cx, p) {
+  const ok = new Set(legalArgs(cx, "base"));
+  let best = null;
+  for (const b of cx.view.bases) {
+    if (!ok.has(b.index)) continue;
+    const d = distToPolygon(p, b.polygon);
+    if (d <= hitCm() && (!best || d < best.d)) best = { b, d };
+  }
+  return best ? best.b : null;
+}
+
+/** The token a tap at p picks for a flick: the nearest one that may be chosen, within a fingertip of its edge. */
+function targetNear(cx, p) {
+  const ok = new Set(legalArgs(cx, "target"));
+  const reach = CATALOG.sizes.token_radius + hitCm();
+  let best = null;
+  for (const t of cx.view.tokens) {
+    if (!ok.has(t.tid)) continue;
+    const d = Math.hypot(t.pos[0] - p[0], t.pos[1] - p[1]);
+    if (d <= reach && (!best || d < best.d)) best = { t, d };
+  }
+  return best ? best.t : null;
+}
+
+/* The legal area (sampled by the server through the rules' own check: where the storm or the drawn
+ * transport may go) and, while placing, the piece at the pointer: green where it may go, red where not,
+ * with the nearest legal spot a tap snaps to (a finger is wider than the gap between two ships). */
+function legalArea() {
+  const cx = S.cctx;
+  const a = cx && cx.extra && cx.extra.area;
+  const m = cx ? mode(cx) : null;
+  return a && a.points && ((a.kind === "storm" && m === "storm") || (a.kind === "place" && m === "place")) ? a : null;
+}
+
+function snapArea(p) {
+  const a = legalArea();
+  if (!a || !a.points.length) return null;
+  let best = null, bd = Infinity;
+  for (const q of a.points) {
+    const d = (q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2;
+    if (d < bd) { bd = d; best = q; }
+  }
+  return { at: best, exact: bd <= (a.step / 2) ** 2 * 2 };
+}
+
+/** Under the pieces: the legal area shaded, the bases or tokens that may be chosen outlined. */
+function drawChoices(g) {
+  const cx = S.cctx;
+  const m = cx ? mode(cx) : null;
+  const a = legalArea();
+  if (a) {
+    const half = a.step / 2 * S.scale;
+    g.fillStyle = "rgba(80,220,130,0.30)";
+    for (const q of a.points) {
+      const [x, y] = toCanvas(q);
+      g.fillRect(x - half, y - half, half * 2, half * 2);
+    }
+  }
+  if (m === "base") {
+    const ok = new Set(legalArgs(cx, "base"));
+    for (const b of cx.view.bases) {
+      if (!ok.has(b.index)) continue;
+      poly(g, b.polygon);
+      g.fillStyle = "rgba(80,200,120,0.22)";
+      g.fill();
+      g.strokeStyle = "#50c878";
+      g.lineWidth = 2;
+      g.setLineDash([5, 3]);
+      g.stroke();
+      g.setLineDash([]);
+    }
+  }
+}
+
+/** Over the pieces: what may be chosen and what the pointer would choose (the ghost). */
+function drawHover(g) {
+  const cx = S.cctx;
+  const m = cx ? mode(cx) : null;
+  const sz = CATALOG.sizes;
+  const OK = "#50c878", BAD = "#e65050";
+  if (m === "target") {
+    for (const tid of legalArgs(cx, "target")) {
+      const t = cx.view.tokens.find((x) => x.tid === tid);
+      if (!t) continue;
+      disc(g, t.pos, sz.token_radius + 0.5);
+      g.strokeStyle = "#ffcc4d";
+      g.lineWidth = 2;
+      g.setLineDash([4, 3]);
+      g.stroke();
+      g.setLineDash([]);
+    }
+  }
+  const hv = S.hover;
+  if (!hv || hv.kind !== m) return;
+  if (m === "storm") {
+    const at = hv.at || hv.pointer;
+    disc(g, at, sz.storm_radius);
+    g.fillStyle = hv.at ? "rgba(80,200,120,0.25)" : "rgba(230,80,80,0.25)";
+    g.fill();
+    g.strokeStyle = hv.at ? OK : BAD;
+    g.lineWidth = 2;
+    g.stroke();
+  } else if (m === "place") {
+    if (hv.at && !hv.exact) { // where a tap puts it: the nearest legal spot, joined to the pointer
+      const [x0, y0] = toCanvas(hv.pointer);
+      const [x1, y1] = toCanvas(hv.at);
+      g.strokeStyle = OK;
+      g.lineWidth = 1.5;
+      g.setLineDash([4, 3]);
+      g.beginPath(); g.moveTo(x0, y0); g.lineTo(x1, y1); g.stroke();
+      disc(g, hv.at, sz.token_radius);
+      g.fillStyle = "rgba(80,200,120,0.45)";
+      g.fill();
+      g.stroke();
+      g.setLineDash([]);
+    }
+    disc(g, hv.pointer, sz.token_radius); // the ghost at the pointer: green where it may lie, red where not
+    g.fillStyle = hv.exact ? "rgba(80,200,120,0.6)" : "rgba(230,80,80,0.5)";
+    g.fill();
+    g.strokeStyle = hv.exact ? OK : BAD;
+    g.lineWidth = 2;
+    g.stroke();
+  } else if (m === "base" && hv.base) {
+    const b = hv.base;
+    poly(g, b.polygon);
+    g.strokeStyle = OK;
+    g.lineWidth = 3;
+    g.stroke();
+    const slot = b.slots[b.docked.findIndex((s) => s === null)];
+    if (slot) { // the ship's ghost in the free slot
+      disc(g, slot, sz.ship_radius);
+      g.fillStyle = `${COLORS[cx.seat] || OK}99`;
+      g.fill();
+      g.strokeStyle = OK;
+      g.lineWidth = 2;
+      g.stroke();
+    }
+  } else if (m === "target" && hv.tid !== null) {
+    const t = cx.view.tokens.find((x) => x.tid === hv.tid);
+    if (t) {
+      disc(g, t.pos, sz.token_radius + 0.6);
+      g.strokeStyle = OK;
+      g.lineWidth = 3;
+      g.stroke();
+    }
+  }
+}
+
+const HOVER_MODES = new Set(["storm", "place", "base", "target"]);
+
+/** The pointer (or a finger) at p while choosing on the map: the ghost and its words (#sp-MODE-preview). */
+function hoverAt(p) {
+  const cx = S.cctx;
+  const m = mode(cx);
+  const el = document.getElementById(`sp-${m}-preview`);
+  let text = "";
+  if (m === "storm" || m === "place") {
+    const snap = snapArea(p);
+    S.hover = { kind: m, pointer: p, at: snap ? snap.at : null, exact: Boolean(snap && snap.exact) };
+    const what = m === "storm" ? "storm" : "transport";
+    text = snap ? `${m === "storm" ? "Storm" : "Transport"} goes at ${fmt(snap.at[0])}, ${fmt(snap.at[1])}${snap.exact ? "" : " (nearest legal spot)"}`
+      : `No legal spot for the ${what}.`;
+  } else if (m === "base") {
+    const b = baseNear(cx, p);
+    S.hover = { kind: m, pointer: p, base: b };
+    text = b ? `Start at base ${baseName(cx.view, b.index)}` : "Tap one of the green bases to start there.";
+  } else if (m === "target") {
+    const t = targetNear(cx, p);
+    S.hover = { kind: m, pointer: p, tid: t ? t.tid : null };
+    text = t ? `Token ${t.tid} (${tokenLabel(t)})` : "Tap one of the ringed tokens.";
+  } else {
+    return;
+  }
+  if (el) el.textContent = text;
+  drawTable();
+}
+
+/** The piece a zoom from the whole map centres on: the token to flick, the ruler's start, your ship. */
+function focusPoint() {
+  const cx = S.cctx;
+  if (!cx) return null;
+  const dec = myDecision(cx);
+  const m = mode(cx);
+  if (m === "flick" && dec) {
+    const t = cx.view.tokens.find((x) => x.tid === dec.tid);
+    if (t) return t.pos;
+  }
+  const fan = cx.extra && cx.extra.fan;
+  if ((m === "ruler" || m === "drift") && fan) return fan.origin;
+  const sp = cx.seat !== null && cx.seat !== undefined ? shipPos(cx.view, cx.seat) : null;
+  return sp ? sp.c : null;
+}
+
+/** Zoom the map to z (1: the whole map), keeping the field point under the client point `anchor`
+ * (default: the middle of what shows; from the whole map, the piece in play) where it was. */
+function zoomTo(z, anchor) {
+  if (!S.view) return;
+  const zoom = Math.min(ZOOMS[ZOOMS.length - 1], Math.max(1, Math.round(z * 100) / 100));
+  const wr = S.wrap.getBoundingClientRect();
+  const at = anchor || [wr.left + wr.width / 2, wr.top + Math.min(wr.height, window.innerHeight - wr.top) / 2];
+  const p = (!anchor && S.zoom === 1 && focusPoint()) || fromClient(at);
+  S.zoom = zoom;
+  sizeCanvas();
+  drawTable();
+  const [x, y] = toCanvas(p);
+  const nr = S.wrap.getBoundingClientRect();
+  S.wrap.scrollLeft = x - (at[0] - nr.left);
+  S.wrap.scrollTop = y - (at[1] - nr.top);
+  showZoom();
+}
+
+function zoomStep(dir) {
+  const next = dir > 0 ? ZOOMS.find((z) => z > S.zoom + 0.01) : [...ZOOMS].reverse().find((z) => z < S.zoom - 0.01);
+  zoomTo(next === undefined ? S.zoom : next);
+}
+
+function showZoom() {
+  const out = document.getElementById("sp-zoom-level");
+  if (out) out.textContent = `${Math.round(S.zoom * 100)}%`;
+  const minus = document.getElementById("sp-zoom-out");
+  const plus = document.getElementById("sp-zoom-in");
+  if (minus) minus.disabled = S.zoom <= 1;
+  if (plus) plus.disabled = S.zoom >= ZOOMS[ZOOMS.length - 1];
+}
+
+function zoomBar() {
+  return h("div", { class: "sp-zoom", role: "group", "aria-label": "Zoom the map" },
+    h("button", { type: "button", id: "sp-zoom-out", "aria-label": "Zoom out", disabled: S.zoom <= 1, onclick: () => zoomStep(-1) }, "−"),
+    h("output", { id: "sp-zoom-level", "aria-live": "polite" }, `${Math.round(S.zoom * 100)}%`),
+    h("button", { type: "button", id: "sp-zoom-in", "aria-label": "Zoom in", disabled: S.zoom >= ZOOMS[ZOOMS.length - 1], onclick: () => zoomStep(1) }, "+"),
+    h("button", { type: "button", id: "sp-zoom-fit", onclick: () => zoomTo(1) }, "Whole map"),
+    h("span", { class: "help" }, "Pinch or use + and − to zoom; drag a zoomed map to move it."));
+}
+
+function startPinch() {
+  const [a, b] = [...S.pointers.values()];
+  S.pinch = { d0: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1, z0: S.zoom };
+  S.pinched = true;
+  S.drag = null;
+  S.press = null;
+}
+
+function movePinch() {
+  const [a, b] = [...S.pointers.values()];
+  const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+  zoomTo(S.pinch.z0 * d / S.pinch.d0, [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]);
+}
+
 function onPointerDown(ev) {
   const cx = S.cctx;
   finishAnimation();
+  S.pointers.set(ev.pointerId, [ev.clientX, ev.clientY]);
+  try { S.canvas.setPointerCapture(ev.pointerId); } catch (err) { /* a synthetic pointer */ }
+  if (S.pointers.size === 2) {
+    startPinch();
+    ev.preventDefault();
+    return;
+  }
+  S.press = { x: ev.clientX, y: ev.clientY, sl: S.wrap.scrollLeft, st: S.wrap.scrollTop, panning: false, aim: false };
   if (!cx || cx.busy) return;
   const m = mode(cx);
   if (!m) return;
@@ -517,22 +926,22 @@ function onPointerDown(ev) {
   if (m === "flick") {
     const dec = myDecision(cx);
     const t = cx.view.tokens.find((x) => x.tid === dec.tid);
-    if (!t || Math.hypot(t.pos[0] - p[0], t.pos[1] - p[1]) > CATALOG.sizes.token_radius * 2.5) {
-      S.refusal = "Start the drag on the highlighted transport.";
-      showRefusal();
-      return;
+    const reach = Math.max(CATALOG.sizes.token_radius * 2.5, CATALOG.sizes.token_radius + hitCm());
+    if (t && Math.hypot(t.pos[0] - p[0], t.pos[1] - p[1]) <= reach) {
+      S.drag = { from: t.pos };
+      S.press.aim = true;
+      ev.preventDefault();
     }
-    S.drag = { from: t.pos };
-    S.canvas.setPointerCapture(ev.pointerId);
-    ev.preventDefault();
-    return;
+    return; // elsewhere: a drag pans a zoomed map, a tap says where to start
   }
   if (m === "ruler" || m === "drift" || m === "wind") {
     S.drag = { point: true };
-    S.canvas.setPointerCapture(ev.pointerId);
+    S.press.aim = true;
     aimAt(p);
     ev.preventDefault();
+    return;
   }
+  if (HOVER_MODES.has(m)) hoverAt(p); // the ghost shows under the finger before it lifts
 }
 
 function aimAt(p) {
@@ -578,74 +987,60 @@ function showAim() {
     : `Aim: ${fmt(S.aim.angle)}°`;
 }
 
-/* The legal storm area (sampled by the server through the rules' own check) and, while placing, the
- * storm at the pointer snapped to the nearest legal sample: a tap lands where the preview showed. */
-function stormArea() {
-  const a = S.cctx && S.cctx.extra && S.cctx.extra.area;
-  return a && a.kind === "storm" && mode(S.cctx) === "storm" ? a : null;
-}
-
-function snapStorm(p) {
-  const a = stormArea();
-  if (!a || !a.points.length) return null;
-  let best = null, bd = Infinity;
-  for (const q of a.points) {
-    const d = (q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2;
-    if (d < bd) { bd = d; best = q; }
-  }
-  return { at: best, exact: bd <= (a.step / 2) ** 2 * 2 };
-}
-
-function drawStormArea(g) {
-  const a = stormArea();
-  if (!a) return;
-  const half = a.step / 2 * S.scale;
-  g.fillStyle = "rgba(80,200,120,0.16)";
-  for (const q of a.points) {
-    const [cx, cy] = toCanvas(q);
-    g.fillRect(cx - half, cy - half, half * 2, half * 2);
-  }
-  const hv = S.stormHover;
-  if (!hv) return;
-  disc(g, hv.at, CATALOG.sizes.storm_radius);
-  g.fillStyle = hv.legal ? "rgba(80,200,120,0.25)" : "rgba(230,80,80,0.25)";
-  g.fill();
-  g.strokeStyle = hv.legal ? "#50c878" : "#e65050";
-  g.lineWidth = 2;
-  g.stroke();
-}
-
-function stormHoverAt(p) {
-  const snap = snapStorm(p);
-  S.stormHover = snap ? { at: snap.at, legal: true, moved: !snap.exact } : { at: p, legal: false };
-  const el = document.getElementById("sp-storm-preview");
-  if (el) {
-    el.textContent = snap
-      ? `Storm goes at ${fmt(snap.at[0])}, ${fmt(snap.at[1])}${snap.exact ? "" : " (nearest legal spot)"}`
-      : "No legal spot for the storm.";
-  }
-  drawTable();
-}
-
 function onPointerMove(ev) {
+  if (S.pointers.has(ev.pointerId)) S.pointers.set(ev.pointerId, [ev.clientX, ev.clientY]);
+  if (S.pinch) {
+    if (S.pointers.size >= 2) movePinch();
+    return;
+  }
+  const pr = S.press;
+  if (pr && !pr.aim && S.pointers.has(ev.pointerId)) {
+    const dx = ev.clientX - pr.x, dy = ev.clientY - pr.y;
+    if (!pr.panning && S.zoom > 1 && Math.hypot(dx, dy) > PAN_PX) pr.panning = true;
+    if (pr.panning) {
+      S.wrap.scrollLeft = pr.sl - dx;
+      S.wrap.scrollTop = pr.st - dy;
+      return;
+    }
+  }
   if (!S.cctx || S.anim) return;
   const m = mode(S.cctx);
   if (!m) return;
-  if (m === "storm") { stormHoverAt(fromEvent(ev)); return; }
+  if (HOVER_MODES.has(m)) { hoverAt(fromEvent(ev)); return; }
   if (m === "flick" && !S.drag) return;
   if ((m === "ruler" || m === "drift" || m === "wind") || S.drag) aimAt(fromEvent(ev));
 }
 
+function onPointerCancel(ev) {
+  S.pointers.delete(ev.pointerId);
+  if (S.pointers.size < 2) S.pinch = null;
+  if (!S.pointers.size) S.pinched = false;
+  S.drag = null;
+  S.press = null;
+}
+
 function onPointerUp(ev) {
+  S.pointers.delete(ev.pointerId);
+  if (S.pointers.size < 2) S.pinch = null;
+  if (S.pinched) { // the fingers of a pinch lift: nothing is chosen
+    if (!S.pointers.size) S.pinched = false;
+    return;
+  }
+  const pr = S.press;
+  S.press = null;
   const cx = S.cctx;
   if (!cx || cx.busy) return;
   const m = mode(cx);
   const p = fromEvent(ev);
   const drag = S.drag;
   S.drag = null;
-  if (!m) return;
+  if (!m || (pr && pr.panning)) return;
   if (m === "flick") {
-    if (!drag) return;
+    if (!drag) {
+      S.refusal = "Start the drag on the highlighted transport.";
+      showRefusal();
+      return;
+    }
     aimAt(p);
     const weakest = cx.view.flick_min_strength || 0;
     if (!S.aim || S.aim.strength < Math.max(weakest, 0.005)) {
@@ -669,24 +1064,30 @@ function onPointerUp(ev) {
     if (verb === "wind") cx.act(text); else previewThenAct(cx, text);
     return;
   }
-  if (m === "storm") {
+  if (m === "storm" || m === "place") {
     // Snap a tap to the nearest legal sample: a finger is wider than the gap between two ships.
-    const snap = snapStorm(p);
+    const snap = snapArea(p);
     const at = snap ? snap.at : p;
-    S.stormHover = null;
-    previewThenAct(cx, `storm ${fmt(at[0], 1)} ${fmt(at[1], 1)}`);
+    S.hover = null;
+    previewThenAct(cx, `${m} ${fmt(at[0], 1)} ${fmt(at[1], 1)}`);
     return;
   }
-  if (m === "place") {
-    previewThenAct(cx, `${m} ${fmt(p[0], 1)} ${fmt(p[1], 1)}`);
+  if (m === "base") {
+    const b = baseNear(cx, p);
+    S.hover = null;
+    if (b) cx.act(`base ${b.index}`);
+    else {
+      S.refusal = "Tap one of the green bases (a base with a free slot).";
+      showRefusal();
+      drawTable();
+    }
     return;
   }
   if (m === "target") {
-    const t = tokenAt(cx.view, p, CATALOG.sizes.token_radius * 2);
-    const text = t ? `target ${t.tid}` : null;
-    if (text && cx.legal.includes(text)) cx.act(text);
+    const t = targetNear(cx, p);
+    if (t) cx.act(`target ${t.tid}`);
     else {
-      S.refusal = "Click one of the tokens you may flick.";
+      S.refusal = "Tap one of the ringed tokens you may flick.";
       showRefusal();
     }
   }
@@ -704,7 +1105,7 @@ function ensureCanvas() {
   S.canvas.addEventListener("pointerdown", onPointerDown);
   S.canvas.addEventListener("pointermove", onPointerMove);
   S.canvas.addEventListener("pointerup", onPointerUp);
-  S.canvas.addEventListener("pointercancel", () => { S.drag = null; });
+  S.canvas.addEventListener("pointercancel", onPointerCancel);
   S.ctx = S.canvas.getContext("2d");
   S.wrap = h("div", { class: "sp-canvas-wrap" }, S.canvas);
   window.addEventListener("resize", () => { if (S.view) { sizeCanvas(); drawTable(); } });
@@ -713,7 +1114,8 @@ function ensureCanvas() {
 function sizeCanvas() {
   const [W, H] = S.view.field;
   const avail = Math.max(240, Math.min(760, S.wrap.clientWidth || window.innerWidth - 48));
-  S.scale = avail / W;
+  S.fit = avail / W;
+  S.scale = S.fit * S.zoom;
   S.dpr = window.devicePixelRatio || 1;
   const cw = Math.round(W * S.scale);
   const ch = Math.round(H * S.scale);
@@ -721,6 +1123,11 @@ function sizeCanvas() {
   S.canvas.style.height = `${ch}px`;
   if (S.canvas.width !== Math.round(cw * S.dpr)) S.canvas.width = Math.round(cw * S.dpr);
   if (S.canvas.height !== Math.round(ch * S.dpr)) S.canvas.height = Math.round(ch * S.dpr);
+  // zoomed in, the frame keeps the whole map's size and the larger map pans inside it
+  S.wrap.classList.toggle("zoomed", S.zoom > 1);
+  S.wrap.style.height = S.zoom > 1 ? `${Math.round(H * S.fit) + 2}px` : "";
+  S.canvas.dataset.zoom = String(S.zoom);
+  S.canvas.dataset.scale = S.scale.toFixed(3); // CSS px per cm
 }
 
 // ------------------------------------------------------------------ panels
@@ -763,7 +1170,16 @@ function aimPanel(ctx) {
     const go = h("button", { type: "button", class: "primary", id: "sp-go", disabled: ctx.busy, dataset: { key: "sp-go" },
       onclick: () => previewThenAct(ctx, `${verb} ${fmt(x.value, 1)} ${fmt(y.value, 1)}`) }, m === "place" ? "Place" : "Place the storm");
     rows.push(h("label", {}, "x (cm) ", x), h("label", {}, "y (cm) ", y), go);
-    if (m === "storm") rows.push(h("p", { id: "sp-storm-preview", class: "hint", "aria-live": "polite" }, "Point at the table: the green area is where the storm may go; a tap snaps to the nearest legal spot."));
+  }
+  const HELP = {
+    storm: "Point at the table: the green area is where the storm may go; a tap snaps to the nearest legal spot.",
+    place: "Point at the table: the green area is where the transport may lie; a tap snaps to the nearest legal spot.",
+    base: "Tap one of the green bases on the table (or use a button).",
+    target: "Tap one of the ringed tokens on the table, or near it (or use a button).",
+  };
+  if (HELP[m]) {
+    // The preview's own line keeps its height (two lines) so the canvas never moves under the finger.
+    rows.push(h("p", { class: "help sp-help" }, HELP[m]), h("p", { id: `sp-${m}-preview`, class: "hint sp-preview", "aria-live": "polite" }, ""));
   }
   const discrete = ctx.legal.filter((t) => !CONTINUOUS.has(t.split(" ")[0]));
   const suggested = ctx.legal.filter((t) => CONTINUOUS.has(t.split(" ")[0]));
@@ -960,10 +1376,12 @@ export default {
     S.cctx = ctx;
     S.route = routeOf(ctx.log);
     if (!mode(ctx)) S.aim = null;
+    if (S.hover && S.hover.kind !== mode(ctx)) S.hover = null;
     exposeAim();
     queueReveals(ctx);
     const area = h("section", { class: "panel sp-table", "aria-labelledby": "sp-table-title" },
       h("h2", { id: "sp-table-title" }, "The galaxy"),
+      zoomBar(),
       S.wrap,
       // Under the canvas, not above it: the words growing while you aim must not move the canvas under the pointer.
       h("p", { id: "sp-aim", class: "help", "aria-live": "polite" }),
@@ -973,6 +1391,7 @@ export default {
     queueMicrotask(() => {
       sizeCanvas();
       showAim();
+      showZoom();
       if (!S.anim) drawTable();
       maybeAnimate(ctx);
     });
