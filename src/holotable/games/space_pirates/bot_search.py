@@ -167,7 +167,8 @@ class SpacePiratesSearch(Agent):
                 continue
             self._keep(d, task, co.angles)
             return action
-        return self.base.act_on(obs, st)
+        fallback: SPAction = self.base.act_on(obs, st)
+        return fallback
 
     def _follow(self, obs: Observation, st: State[SPData, SPAction], plan: Plan) -> SPAction | None:
         """The plan's next ruler, or stopping when it is spent; ``None`` when the table says no."""
@@ -198,7 +199,8 @@ class SpacePiratesSearch(Agent):
         d = st.data
         values = sorted({k.content.card(str(a.a)).value for a in obs.legal if a.verb == "card"})
         if not values:
-            return self.base.act_on(obs, st)
+            fallback: SPAction = self.base.act_on(obs, st)
+            return fallback
         task = move_task(d, k.seat, max(values), bool(dec.get("docked")))
         ranked = self._rank(k, d, task, deadline)
         open_asteroids = any(d.open[t] and w == "map" for t, w in enumerate(d.where))
@@ -211,7 +213,7 @@ class SpacePiratesSearch(Agent):
                 1.0 if "ASTEROID" in card.symbols and open_asteroids else 0.0)
             return best + bonus - POINT_COST * card.value
 
-        cards = [a for a in obs.legal if a.verb == "card"]
+        cards: list[SPAction] = [a for a in obs.legal if a.verb == "card"]
         return max(cards, key=lambda a: (round(score(a), 6), -k.content.card(str(a.a)).value))
 
     # ------------------------------------------------------------------ the two-turn values
