@@ -605,6 +605,8 @@ class SpacePiratesHeuristic(Agent):
         assert isinstance(task, Ruler)
         courses = plan_courses(k, d, task, beam=self.beam)
         allowed = [co for co in courses if co.angles or SPAction("stop") in _legal(obs)]
+        if not allowed:  # a departure whose planned angles are all blocked: the rules' own legal rulers
+            return _legal(obs)[0]
         best = max(allowed, key=lambda co: co.score)
         if not best.angles:
             return SPAction("stop")
