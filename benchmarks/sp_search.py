@@ -27,15 +27,15 @@ if __package__ in (None, ""):  # run as a script: make the repository root impor
 SP = "space-pirates"
 
 
-def play_one(args: tuple[str, str, int, int]) -> dict[str, Any]:
+def play_one(args: tuple[str, str, int, int, int | None]) -> dict[str, Any]:
     """One game: ``bot`` in ``seat`` against ``rival``, game seed ``seed``; who won and how the bot thought."""
     import holotable
     from holotable.agents.base import make_agent, observe
     from holotable.engine import State
 
-    bot_spec, rival_spec, seed, seat = args
+    bot_spec, rival_spec, seed, seat, turn_cap = args
     game = holotable.load(SP)
-    config = game.spec.make_config(2)
+    config = game.spec.make_config(2, **({} if turn_cap is None else {"turn_cap": turn_cap}))
     agents = [make_agent(bot_spec if s == seat else rival_spec, game, seed=seed * 2 + s) for s in range(2)]
     st = State.new(game, config, seed)
     searched: list[float] = []
@@ -56,10 +56,11 @@ def play_one(args: tuple[str, str, int, int]) -> dict[str, Any]:
             "mc": list(st.data.mc), "searched": searched}
 
 
-def run(bot: str, rival: str, seeds: int, first_seed: int, workers: int) -> dict[str, Any]:
+def run(bot: str, rival: str, seeds: int, first_seed: int, workers: int,
+        turn_cap: int | None = None) -> dict[str, Any]:
     from holotable.sim.stats import wilson_interval
 
-    jobs = [(bot, rival, first_seed + i, seat) for i in range(seeds) for seat in (0, 1)]
+    jobs = [(bot, rival, first_seed + i, seat, turn_cap) for i in range(seeds) for seat in (0, 1)]
     started = time.perf_counter()
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
@@ -106,11 +107,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--bot", default="search")
     parser.add_argument("--rival", default="heuristic")
+    parser.add_argument("--turn-cap", type=int, help="end games after this many turns (a smoke run; default none)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
     if args.seeds < 1 or args.workers < 1:
         parser.error("--seeds and --workers must be at least 1")
-    figures = run(args.bot, args.rival, args.seeds, args.first_seed, args.workers)
+    figures = run(args.bot, args.rival, args.seeds, args.first_seed, args.workers, args.turn_cap)
     print(report(figures))
     print(f"\n({figures['seconds']:.0f} s)")
     if args.json:
