@@ -31,8 +31,9 @@ house_rules = st_.fixed_dictionaries(
 )
 
 
-def cheap_agent(name: str, game: Game[Any, Any], seed: int) -> Agent:
-    return make_agent(name, game, seed=seed, **CHEAP_OPTIONS.get(name, {}))
+def cheap_agent(name: str, game: Game[Any, Any], seed: int, **options: Any) -> Agent:
+    """The agent ``name`` with the cheap options (``options`` win over them)."""
+    return make_agent(name, game, seed=seed, **{**CHEAP_OPTIONS.get(name, {}), **options})
 
 
 def play_randomly(st: State[Any, Any], plies: int, seed: int) -> State[Any, Any]:

@@ -21,12 +21,17 @@ PAIRS = [(game, agent) for game in names() for agent in agent_names(game)]
 #: rulers, bases, damage) at a fifteenth of the 300-turn default's cost (the default itself is tested
 #: in tests/games/space_pirates).
 PARAMS: dict[str, dict[str, Any]] = {"space-pirates": {"turn_cap": 20}}
+#: Cheaper still for one game: a Space Pirates rollout lists every legal ruler (72 angles since a
+#: first ruler may point anywhere), so ISMCTS's rollouts stop after 6 moves (then the evaluator).
+GAME_OPTIONS: dict[tuple[str, str], dict[str, Any]] = {("space-pirates", "ismcts"): {"iterations": 8,
+                                                                                       "rollout_depth": 6}}
 
 
 def _play(game_name: str, agent_name: str, players: int, seed: int) -> State[Any, Any]:
     game = holotable.load(game_name)
     st = game.new_state(players=players, seed=seed, **PARAMS.get(game_name, {}))
-    agents = [cheap_agent(agent_name, game, derive_seed(seed, "seat", s)) for s in range(players)]
+    extra = GAME_OPTIONS.get((game_name, agent_name), {})
+    agents = [cheap_agent(agent_name, game, derive_seed(seed, "seat", s), **extra) for s in range(players)]
     limit = game.spec.max_game_length
     while not st.is_terminal():
         for seat in st.to_move():
