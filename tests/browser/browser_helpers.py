@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page, Response, WebSocket
+    from playwright.sync_api import Browser, BrowserContext, Page, Response, WebSocket
 
 
 @dataclass
@@ -85,6 +85,24 @@ def create_in_lobby(page: Page, base: str, game: str, seats: Sequence[str], seed
     match = re.fullmatch(r"/t/([^/?#]+)", href)
     assert match, f"unexpected table link {href!r}"
     return match.group(1)
+
+
+def open_pair(browser: Browser, base: str, game: str, viewport: dict[str, int], *, touch: bool, seed: int,
+              **lobby: Any) -> tuple[list[BrowserContext], list[Page], str, list[str | None]]:
+    """Two people at a new two-seat table of ``game``: the host creates it in the lobby (``lobby``: its
+    options), the guest follows the invite. The contexts (to close), pages, table id and seat tokens."""
+    contexts = [browser.new_context(viewport=viewport, has_touch=touch) for _ in range(2)]
+    alice, bob = (c.new_page() for c in contexts)
+    for p in (alice, bob):
+        p.set_default_timeout(20_000)
+    table_id = create_in_lobby(alice, base, game, ["human", "human"], seed=seed, **lobby)
+    invite = alice.input_value("#invite-link")
+    alice.click("#open-table")
+    wait_ready(alice)
+    bob.goto(invite)
+    wait_ready(bob)
+    pages = [alice, bob]
+    return contexts, pages, table_id, [token_of(p, table_id) for p in pages]
 
 
 def open_table(page: Page) -> None:

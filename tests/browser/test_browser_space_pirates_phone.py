@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
-from browser_helpers import create_in_lobby, no_horizontal_scroll, state_of, token_of, wait_past, wait_ready
+from browser_helpers import no_horizontal_scroll, open_pair, state_of, wait_past, wait_ready
 from shapely.geometry import Point, Polygon
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page
+    from playwright.sync_api import Browser, Page
 
     from support.services import LiveServer
 
@@ -54,22 +54,6 @@ def shot(page: Page, name: str) -> None:
     shot_dir = os.environ.get("HOLOTABLE_SHOTS")
     if shot_dir:
         page.screenshot(path=os.path.join(shot_dir, f"sp-{name}.png"), full_page=False)
-
-
-def open_pair(browser: Browser, srv: LiveServer, viewport: dict[str, int],
-              touch: bool) -> tuple[list[BrowserContext], list[Page], str, list[str | None]]:
-    contexts = [browser.new_context(viewport=viewport, has_touch=touch) for _ in range(2)]
-    alice, bob = (c.new_page() for c in contexts)
-    for p in (alice, bob):
-        p.set_default_timeout(20_000)
-    table_id = create_in_lobby(alice, srv.url, "space-pirates", ["human", "human"], seed=SEED, first_seat="0")
-    invite = alice.input_value("#invite-link")
-    alice.click("#open-table")
-    wait_ready(alice)
-    bob.goto(invite)
-    wait_ready(bob)
-    pages = [alice, bob]
-    return contexts, pages, table_id, [token_of(p, table_id) for p in pages]
 
 
 def post(base: str, table_id: str, token: str | None, text: str, ply: int) -> None:
@@ -207,7 +191,8 @@ def tap_start_base(page: Page, base: str, table_id: str, token: str | None) -> i
 def test_a_phone_picks_its_start_base_and_places_a_transport_with_taps_near_them(live_server,
                                                                                   browser: Browser) -> None:
     srv: LiveServer = live_server()
-    contexts, pages, table_id, tokens = open_pair(browser, srv, PHONE, touch=True)
+    contexts, pages, table_id, tokens = open_pair(browser, srv.url, "space-pirates", PHONE, touch=True,
+                                                  seed=SEED, first_seat="0")
     try:
         # both start bases, each by a tap beside the base
         for seat in (0, 1):
@@ -271,7 +256,8 @@ def test_a_phone_picks_its_start_base_and_places_a_transport_with_taps_near_them
 def test_a_phone_tap_near_a_token_picks_it_as_the_flick_target_and_the_map_zooms(live_server,
                                                                                   browser: Browser) -> None:
     srv: LiveServer = live_server()
-    contexts, pages, table_id, tokens = open_pair(browser, srv, PHONE, touch=True)
+    contexts, pages, table_id, tokens = open_pair(browser, srv.url, "space-pirates", PHONE, touch=True,
+                                                  seed=SEED, first_seat="0")
     try:
         mine = step_until(srv.url, table_id, tokens, "flick_target", random.Random(SEED))
         seat, view, ply = mine["seat"], mine["view"], mine["ply"]
@@ -359,7 +345,8 @@ def test_a_phone_tap_near_a_token_picks_it_as_the_flick_target_and_the_map_zooms
 
 def test_base_labels_are_legible_and_never_under_a_ship_on_a_laptop(live_server, browser: Browser) -> None:
     srv: LiveServer = live_server()
-    contexts, pages, table_id, tokens = open_pair(browser, srv, LAPTOP, touch=False)
+    contexts, pages, table_id, tokens = open_pair(browser, srv.url, "space-pirates", LAPTOP, touch=False,
+                                                  seed=SEED, first_seat="0")
     try:
         for _ in range(2):  # both ships docked at their start bases: their labels must dodge them
             mine = to_move(srv.url, table_id, tokens)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
-from browser_helpers import create_in_lobby, state_of, token_of, wait_past, wait_ready
+from browser_helpers import open_pair, state_of, wait_past, wait_ready
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -53,19 +53,9 @@ def to_page(page: Page, view: dict[str, Any], p: list[float]) -> tuple[float, fl
 def test_a_phone_tap_over_another_ship_places_the_storm_at_the_nearest_legal_spot(live_server,
                                                                                     browser: Browser) -> None:
     srv: LiveServer = live_server()
-    contexts = [browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True) for _ in range(2)]
+    contexts, pages, table_id, tokens = open_pair(browser, srv.url, "space-pirates", {"width": 390, "height": 844},
+                                                  touch=True, seed=SEED, first_seat="0")
     try:
-        alice, bob = (c.new_page() for c in contexts)
-        for p in (alice, bob):
-            p.set_default_timeout(20_000)
-        table_id = create_in_lobby(alice, srv.url, "space-pirates", ["human", "human"], seed=SEED, first_seat="0")
-        invite = alice.input_value("#invite-link")
-        alice.click("#open-table")
-        wait_ready(alice)
-        bob.goto(invite)
-        wait_ready(bob)
-        pages = [alice, bob]
-        tokens = [token_of(p, table_id) for p in pages]
         mine = step_towards_storm(srv.url, table_id, tokens, random.Random(SEED))
         seat, view, ply = mine["seat"], mine["view"], mine["ply"]
         area = mine["extra"]["area"]

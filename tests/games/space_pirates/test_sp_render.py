@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 import holotable
 from holotable.agents import make_agent, observe
 from holotable.cli import app
-from holotable.engine import Match, Rng
+from holotable.engine import Match, Rng, State
 from holotable.games.space_pirates import picture as render
 from holotable.games.space_pirates import picture_labels as labels
 
@@ -73,8 +73,8 @@ def test_known_faces_are_marked_for_the_seat_that_knows_them() -> None:
     assert render.png_bytes(st.view(0)) != render.png_bytes(st.view(None))
 
 
-def test_current_rulers_come_from_the_log_of_this_turn(played_match: Match) -> None:
-    """SP-MOVE-09: committed rulers stay on the table until the turn ends; pictures show them."""
+def _two_rulers_laid() -> State:
+    """Seat 0 in open space, mid-move, after a ruler east and a ruler north."""
     match = Match.new(GAME, 2, 5)
     match.state.arrange({"ships": [{"center": [20.0, 30.0], "heading": 0.0}, {"base": 1}], "active": 0,
                          "start": {"move": 3}, "layout": {"field": [60, 60], "bases": [
@@ -83,6 +83,12 @@ def test_current_rulers_come_from_the_log_of_this_turn(played_match: Match) -> N
     state = match.state
     state.apply("ruler 0.0", 0)
     state.apply("ruler 90.0", 0)
+    return state
+
+
+def test_current_rulers_are_those_laid_this_turn(played_match: Match) -> None:
+    """SP-MOVE-09: committed rulers stay on the table until the turn ends; pictures show them."""
+    state = _two_rulers_laid()
     rulers = render.current_rulers(state, None)
     assert rulers == [((21.5, 30.0), (26.5, 30.0)), ((26.5, 30.0), (26.5, 35.0))]
 
@@ -300,14 +306,7 @@ def test_the_views_rulers_are_the_rulers_the_log_tells(seed: int) -> None:
 
 def test_a_picture_draws_the_views_rulers() -> None:
     """SP-GEO-04: the picture of a view mid-move shows its rulers without being handed them."""
-    match = Match.new(GAME, 2, 5)
-    match.state.arrange({"ships": [{"center": [20.0, 30.0], "heading": 0.0}, {"base": 1}], "active": 0,
-                         "start": {"move": 3}, "layout": {"field": [60, 60], "bases": [
-                             ["B1", 30.0, 6.5, 90.0], ["B2", 6.5, 30.0, 0.0], ["B3", 53.5, 30.0, 180.0]],
-                             "elements": [], "inhabited": 3}})
-    state = match.state
-    state.apply("ruler 0.0", 0)
-    state.apply("ruler 90.0", 0)
+    state = _two_rulers_laid()
     view = state.view(1)
     assert render.view_rulers(view) == render.current_rulers(state) == [((21.5, 30.0), (26.5, 30.0)),
                                                                         ((26.5, 30.0), (26.5, 35.0))]

@@ -67,6 +67,11 @@ class Plan:
     angles: tuple[float, ...]
 
 
+def reached_base(d: SPData, course: Course) -> int:
+    """The base a docking course ends in (the planner ends it at that base's gate)."""
+    return min(range(len(d.layout.bases)), key=lambda b: geo.dist(d.layout.bases[b].gate_mid, course.end))
+
+
 def what_if(d: SPData, seat: int, course: Course) -> SPData:
     """A light copy of the table with ``seat``'s ship where ``course`` leaves it and its captures gone.
 
@@ -76,7 +81,7 @@ def what_if(d: SPData, seat: int, course: Course) -> SPData:
     d2.pos = [None if t in course.taken else p for t, p in enumerate(d.pos)]
     ships = [s.copy() for s in d.ships]
     if course.docked:
-        base = min(range(len(d.layout.bases)), key=lambda b: geo.dist(d.layout.bases[b].gate_mid, course.end))
+        base = reached_base(d, course)
         slot = next((i for i, s in enumerate(d.docked[base]) if s is None), 0)
         ships[seat] = Ship(base, slot, None, d.layout.bases[base].normal, ships[seat].arrested, False)
     else:
@@ -252,8 +257,7 @@ class SpacePiratesSearch(Agent):
     def _value(self, k: Knowledge, d: SPData, co: Course, next_value: int) -> float:
         now = co.gained
         if co.docked:
-            base = min(range(len(d.layout.bases)), key=lambda b: geo.dist(d.layout.bases[b].gate_mid, co.end))
-            now += dock_value(k, d, base)
+            now += dock_value(k, d, reached_base(d, co))
         d2 = what_if(d, k.seat, co)
         nxt = move_task(d2, k.seat, max(1, next_value), co.docked)
         ahead = plan_courses(k, d2, nxt, beam=self.next_beam, depth=max(1, next_value))
