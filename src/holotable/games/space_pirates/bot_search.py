@@ -42,14 +42,15 @@ from holotable.engine import ActionError, Game, State
 from . import flow
 from . import geometry as geo
 from .actions import SPAction
+from .bot_goals import RaceEconomy, goal_values, victory_sum
 from .bots import (
+    HEURISTIC_VALUES,
     POINT_COST,
     SYMBOL_VALUE,
     Course,
     Knowledge,
-    SpacePiratesHeuristic,
+    Valuation,
     course_levels,
-    dock_value,
     move_task,
     plan_courses,
     read_view,
@@ -116,9 +117,10 @@ class SpacePiratesSearch(Agent):
                 raise ValueError(f"{name} must be at least 1, got {v}")
         if not 0.0 <= self.discount <= 1.0:
             raise ValueError(f"discount must lie in [0, 1], got {self.discount}")
-        self.base = SpacePiratesHeuristic(game, seed, flick_top=int(options.get("flick_top", 8)),
+        self.base = RaceEconomy(game, seed, flick_top=int(options.get("flick_top", 8)),
                                           flick_samples=int(options.get("flick_samples", 4)), wind_step=15)
         self.plan: Plan | None = None
+        self.values: Valuation = HEURISTIC_VALUES  # set per decision: the race to the victory sum
         #: courses re-valued and seconds spent by the last decision (the benchmark reports them)
         self.last_valued = 0
         self.last_seconds = 0.0
@@ -140,6 +142,7 @@ class SpacePiratesSearch(Agent):
         elif kind in ("ruler", "choose_card"):
             st: State[SPData, SPAction] = obs.sample_state(self.rng)
             k = read_view(obs.view, obs.seat, content_for(obs.config))
+            self.values = goal_values(victory_sum(st, k))
             deadline = None if self.time_limit is None else started + self.time_limit
             action = self._ruler(obs, k, st, deadline) if kind == "ruler" else self._card(obs, k, st, dec, deadline)
         else:
@@ -224,7 +227,7 @@ class SpacePiratesSearch(Agent):
     # ------------------------------------------------------------------ the two-turn values
     def _rank(self, k: Knowledge, d: SPData, task: Ruler, deadline: float | None) -> list[tuple[float, Course]]:
         """The heuristic's courses for ``task`` (every length, the empty one too), best two-turn value first."""
-        levels = course_levels(k, d, task, beam=8)
+        levels = course_levels(k, d, task, beam=8, values=self.values)
         courses = sorted((co for level in levels for co in level), key=lambda co: -co.score)
         pool: list[Course] = []
         firsts: list[tuple[float, ...]] = []
@@ -257,10 +260,10 @@ class SpacePiratesSearch(Agent):
     def _value(self, k: Knowledge, d: SPData, co: Course, next_value: int) -> float:
         now = co.gained
         if co.docked:
-            now += dock_value(k, d, reached_base(d, co))
+            now += self.values.dock(k, d, reached_base(d, co))
         d2 = what_if(d, k.seat, co)
         nxt = move_task(d2, k.seat, max(1, next_value), co.docked)
-        ahead = plan_courses(k, d2, nxt, beam=self.next_beam, depth=max(1, next_value))
+        ahead = plan_courses(k, d2, nxt, beam=self.next_beam, depth=max(1, next_value), values=self.values)
         best_next = max(c.score for c in ahead if c.angles or not co.docked) if any(
             c.angles or not co.docked for c in ahead) else -2.0
         if d.storm is not None and not co.docked and geo.dist(co.end, d.storm) < (

@@ -28,7 +28,7 @@ evaluated wind directions, 20).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -207,6 +207,23 @@ def end_potential(k: Knowledge, d: SPData, end: XY, taken: frozenset[int], extra
     return 0.6 * best
 
 
+@dataclass(frozen=True)
+class Valuation:
+    """How a planner values where a course ends: docking at a base, and a resting point in space.
+
+    The heuristic's are :func:`dock_value` and :func:`end_potential`; the search bot passes its own,
+    aware of the race to a base and 20 MC (:mod:`.bot_goals`), through the same beam search."""
+
+    dock: Callable[..., float]
+    potential: Callable[[Knowledge, SPData, XY, frozenset[int], float], float]
+
+    def wants_dock(self, k: Knowledge, d: SPData, base: int) -> bool:
+        return self.dock(k, d, base) > 0.5
+
+
+HEURISTIC_VALUES = Valuation(dock_value, end_potential)
+
+
 def _ruler_gain(k: Knowledge, d: SPData, res: geo.RulerResult, task: Ruler, taken: frozenset[int],
                 length: float) -> tuple[float, frozenset[int]]:
     """Token value under one ruler (captures, open asteroids), as the engine would offer them."""
@@ -259,22 +276,23 @@ def _candidate_angles(k: Knowledge, d: SPData, task: Ruler) -> list[float]:
 
 
 def plan_courses(k: Knowledge, d: SPData, task: Ruler, *, beam: int, card_value: int = 0,
-                 depth: int | None = None) -> list[Course]:
+                 depth: int | None = None, values: Valuation = HEURISTIC_VALUES) -> list[Course]:
     """Beam search over ruler angles; returns the best course found for each number of rulers.
 
     Element 0 is the empty course (stop now); element i the best course of exactly i rulers
     (or fewer when it docked), when one exists.
     """
-    return [level[0] for level in course_levels(k, d, task, beam=beam, card_value=card_value, depth=depth)]
+    return [level[0] for level in course_levels(k, d, task, beam=beam, card_value=card_value, depth=depth,
+                                                values=values)]
 
 
 def course_levels(k: Knowledge, d: SPData, task: Ruler, *, beam: int, card_value: int = 0,
-                  depth: int | None = None) -> list[list[Course]]:
+                  depth: int | None = None, values: Valuation = HEURISTIC_VALUES) -> list[list[Course]]:
     """The beam search of :func:`plan_courses`, every level kept: element i lists the courses of i
     rulers it found, best first (element 0: only the empty course). The search bot's candidates."""
     c = d.layout.c
     start_end = ship_pos(d, k.seat)
-    base = Course((), end_potential(k, d, start_end, frozenset(), 0.0), 0.0, task, frozenset(), False, start_end)
+    base = Course((), values.potential(k, d, start_end, frozenset(), 0.0), 0.0, task, frozenset(), False, start_end)
     best: list[list[Course]] = [[base]]
     frontier = [base]
     depth = task.left if depth is None else min(depth, task.left)
@@ -286,18 +304,18 @@ def course_levels(k: Knowledge, d: SPData, task: Ruler, *, beam: int, card_value
                 res = flow.ruler_result(d, t, theta)
                 if not res.legal:
                     continue
-                dock = res.dock_base is not None and (res.full_legal is False or _wants_dock(k, d, res.dock_base))
+                dock = res.dock_base is not None and (res.full_legal is False or values.wants_dock(k, d, res.dock_base))
                 length = c.ruler_length * (res.dock_fraction if dock else 1.0)
                 gain, taken = _ruler_gain(k, d, res, t, course.taken, length)
                 total = course.gained + gain
                 nxt = t.laid(res.end, res.theta)
                 if dock:
                     assert res.dock_base is not None
-                    score = total + dock_value(k, d, res.dock_base, card_value=card_value)
+                    score = total + values.dock(k, d, res.dock_base, card_value=card_value)
                     end = d.layout.bases[res.dock_base].gate_mid
                 else:
                     end = geo.end_center(res.end, res.theta, c)
-                    score = total + end_potential(k, d, end, taken, 0.0)
+                    score = total + values.potential(k, d, end, taken, 0.0)
                     if d.storm is not None and geo.dist(end, d.storm) < c.ship_radius + c.storm_radius:
                         score -= 2.0
                 grown.append(Course((*course.angles, res.theta), score, total, nxt, taken, dock, end))
@@ -309,10 +327,6 @@ def course_levels(k: Knowledge, d: SPData, task: Ruler, *, beam: int, card_value
         if not frontier:
             break
     return best
-
-
-def _wants_dock(k: Knowledge, d: SPData, base: int) -> bool:
-    return dock_value(k, d, base) > 0.5
 
 
 def move_task(d: SPData, seat: int, value: int, departing: bool) -> Ruler:
@@ -445,6 +459,8 @@ class SpacePiratesHeuristic(Agent):
         self.flick_top = int(options.get("flick_top", 6))
         self.flick_samples = int(options.get("flick_samples", 3))
         self.wind_step = int(options.get("wind_step", 20))
+        #: how courses, drifts, docking offers and the wind are valued (the search bot's are goal-aware)
+        self.values = HEURISTIC_VALUES
         for name, v in (("beam", self.beam), ("flick_top", self.flick_top), ("flick_samples", self.flick_samples),
                         ("wind_step", self.wind_step)):
             if v < 1:
@@ -555,7 +571,7 @@ class SpacePiratesHeuristic(Agent):
         d = st.data
         hand = sorted({k.content.card(str(a.a)).value for a in _legal(obs)})
         task = move_task(d, k.seat, max(hand), bool(dec.get("docked")))
-        courses = plan_courses(k, d, task, beam=self.beam)
+        courses = plan_courses(k, d, task, beam=self.beam, values=self.values)
         open_asteroids = any(d.open[t] and w == "map" for t, w in enumerate(d.where))
 
         def score(a: SPAction) -> float:
@@ -593,7 +609,7 @@ class SpacePiratesHeuristic(Agent):
         best: tuple[float, float] = (-math.inf, 0.0)
         for i in range(0, 360, self.wind_step):
             phi = geo.norm_angle(float(i))
-            score = wind_utility(k, st, phi)
+            score = wind_utility(k, st, phi, self.values)
             if score > best[0] + 1e-9:
                 best = (score, phi)
         return SPAction("wind", float(best[1]))
@@ -603,7 +619,7 @@ class SpacePiratesHeuristic(Agent):
         d = st.data
         task = d.stack.top
         assert isinstance(task, Ruler)
-        courses = plan_courses(k, d, task, beam=self.beam)
+        courses = plan_courses(k, d, task, beam=self.beam, values=self.values)
         allowed = [co for co in courses if co.angles or SPAction("stop") in _legal(obs)]
         if not allowed:  # a departure whose planned angles are all blocked: the rules' own legal rulers
             return _legal(obs)[0]
@@ -622,16 +638,16 @@ class SpacePiratesHeuristic(Agent):
             if not res.legal:
                 continue
             gain, taken = _ruler_gain(k, d, res, task, frozenset(), c.ruler_length)
-            if res.dock_base is not None and _wants_dock(k, d, res.dock_base):
-                score = gain + dock_value(k, d, res.dock_base)
+            if res.dock_base is not None and self.values.wants_dock(k, d, res.dock_base):
+                score = gain + self.values.dock(k, d, res.dock_base)
             else:
-                score = gain + end_potential(k, d, geo.end_center(res.end, res.theta, c), taken, 0.0)
+                score = gain + self.values.potential(k, d, geo.end_center(res.end, res.theta, c), taken, 0.0)
             if score > best[0]:
                 best = (score, a)
         return best[1]
 
     def _dock_offer(self, obs: Observation, k: Knowledge, st: State[SPData, SPAction], dec: Any) -> SPAction:
-        if SPAction("continue") not in _legal(obs) or _wants_dock(k, st.data, dec["base"]):
+        if SPAction("continue") not in _legal(obs) or self.values.wants_dock(k, st.data, dec["base"]):
             return SPAction("dock")
         return SPAction("continue")
 
@@ -695,7 +711,8 @@ def wants_base(k: Knowledge, base: int) -> bool:
     return k.mc >= price and (k.mc - price + hold_value >= 8 or k.mc >= 20)
 
 
-def wind_utility(k: Knowledge, st: State[SPData, SPAction], phi: float) -> float:
+def wind_utility(k: Knowledge, st: State[SPData, SPAction], phi: float,
+                 values: Valuation = HEURISTIC_VALUES) -> float:
     """Blow the wind on a copy of the sampled table and score what it does (spec §8.2 step 9)."""
     copy = st.clone(keep_events=False)
     d = copy.data
@@ -710,9 +727,9 @@ def wind_utility(k: Knowledge, st: State[SPData, SPAction], phi: float) -> float
             score += sum(max(0.0, k.values.get(t, 0.0)) for t in task.tids)
     sh = d.ships[k.seat]
     if sh.base is not None and st.data.ships[k.seat].base is None:
-        score += dock_value(k, d, sh.base)
+        score += values.dock(k, d, sh.base)
     elif sh.center is not None:
-        score += end_potential(k, d, sh.center, frozenset(), 0.0)
+        score += values.potential(k, d, sh.center, frozenset(), 0.0)
     return score
 
 
