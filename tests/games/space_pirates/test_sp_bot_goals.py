@@ -8,6 +8,7 @@ at one's own base). The heuristic's own valuation is left as it was (it is the b
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import holotable
 from holotable.agents import observe
@@ -20,12 +21,12 @@ from holotable.games.space_pirates.data import content_for
 GAME = holotable.load("space-pirates")
 
 
-def _table(seed: int = 1000) -> tuple[State, bots.Knowledge]:
+def _table(seed: int = 1000) -> tuple[State[Any, Any], bots.Knowledge]:
     st = GAME.new_state(players=2, seed=seed)
     return st, bots.read_view(observe(st, 0).view, 0, content_for(st.config))
 
 
-def _inhabited(st: State) -> list[int]:
+def _inhabited(st: State[Any, Any]) -> list[int]:
     return [b.index for b in st.data.layout.bases if b.inhabited]
 
 
