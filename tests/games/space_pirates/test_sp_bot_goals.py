@@ -74,4 +74,4 @@ def test_SP_BASE_02_the_race_economy_buys_at_once_and_sells_a_hold_that_buys_a_b
     short = dataclasses.replace(k, mc=12, hold=hold, bought=False, owned=None, prices={})
     action = eco._base_sell(obs, short, st, {"base": base})
     assert action.verb == "sell"
-    assert goals.sale(short, base) >= 3
+    assert bots.hold_sale(short, base) >= 3

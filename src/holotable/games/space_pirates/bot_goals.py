@@ -30,7 +30,7 @@ from holotable.engine import State
 from . import flow
 from . import geometry as geo
 from .actions import SPAction
-from .bots import XY, Knowledge, SpacePiratesHeuristic, Valuation, dock_value, end_potential, read_view
+from .bots import XY, Knowledge, SpacePiratesHeuristic, Valuation, dock_value, end_potential, hold_sale
 from .data import content_for
 from .state import SPData
 
@@ -43,17 +43,12 @@ WIN_WORTH = 40.0
 #: A goal base's pull on a resting point, per unit of closeness.
 BUY_PULL = 6.0
 WIN_PULL = 14.0
-#: A hand this thin makes a docked ship stay a turn to recharge (the heuristic's rule).
+#: With a hand this thin its own base draws it (free energy there).
 THIN_HAND = 5
 
 
-def sale(k: Knowledge, base: int) -> float:
-    """What the hold sells for at ``base`` (the mean known price where its market is unknown)."""
-    return sum(k.price(base, ident) for _, ident in k.hold)
-
-
 def can_afford_base(k: Knowledge, base: int) -> bool:
-    return k.mc + sale(k, base) >= k.content.constants.base_price
+    return k.mc + hold_sale(k, base) >= k.content.constants.base_price
 
 
 def free_slot(d: SPData, base: int) -> bool:
@@ -65,7 +60,7 @@ def goal_dock_value(k: Knowledge, d: SPData, base: int, goal: int, *, card_value
     value = dock_value(k, d, base, card_value=card_value)
     if not d.layout.bases[base].inhabited:
         return value
-    if k.owned is not None and k.mc + sale(k, base) >= goal:
+    if k.owned is not None and k.mc + hold_sale(k, base) >= goal:
         return value + WIN_WORTH
     if not k.bought and d.owner[base] is None and can_afford_base(k, base):
         value += BUY_WORTH
@@ -80,7 +75,7 @@ def goal_targets(k: Knowledge, d: SPData, goal: int) -> list[tuple[XY, float]]:
     for b in d.layout.bases:
         if not b.inhabited or not free_slot(d, b.index):
             continue
-        if k.owned is not None and k.mc + sale(k, b.index) >= goal:
+        if k.owned is not None and k.mc + hold_sale(k, b.index) >= goal:
             out.append((b.gate_mid, WIN_PULL))
         elif not k.bought and d.owner[b.index] is None and can_afford_base(k, b.index):
             out.append((b.gate_mid, BUY_PULL))
@@ -109,8 +104,9 @@ def goal_values(goal: int) -> Valuation:
     return Valuation(dock, potential)
 
 
-def victory_sum(st: State[SPData, SPAction], k: Knowledge) -> int:
-    return flow.threshold(flow.Ctx(st, k.content))
+def victory_sum(st: State[SPData, SPAction]) -> int:
+    """The money that wins this game with a base (SP-WIN-01/02)."""
+    return flow.threshold(flow.Ctx(st, content_for(st.config)))
 
 
 class RaceEconomy(SpacePiratesHeuristic):
@@ -119,21 +115,17 @@ class RaceEconomy(SpacePiratesHeuristic):
     name = "race-economy"
 
     def act_on(self, obs: Observation, st: State[SPData, SPAction]) -> Any:
-        self.values = goal_values(victory_sum(st, read_view(obs.view, obs.seat, content_for(obs.config))))
+        self.values = goal_values(victory_sum(st))
         return super().act_on(obs, st)
 
     def _turn_mode(self, obs: Observation, k: Knowledge, st: State[SPData, SPAction], dec: Any) -> SPAction:
-        if dec.get("after_base"):
-            return SPAction("depart")
-        d = st.data
-        base = d.ships[k.seat].base
+        base = st.data.ships[k.seat].base
         assert base is not None
-        if not k.bought and d.owner[base] is None and k.mc >= k.content.constants.base_price:
+        if (not dec.get("after_base") and not k.bought and st.data.owner[base] is None
+                and k.mc >= k.content.constants.base_price):
             return SPAction("stay")  # buy it: the base actions start with the purchase
-        own = d.owner[base] == k.seat
-        if k.hand_points < THIN_HAND and (own or k.mc >= 2):
-            return SPAction("stay")
-        return SPAction("depart")
+        action: SPAction = super()._turn_mode(obs, k, st, dec)  # otherwise as the heuristic: stay if low
+        return action
 
     def _base_buy(self, obs: Observation, k: Knowledge, st: State[SPData, SPAction], dec: Any) -> SPAction:
         return SPAction("buy")  # one base a game, and no win without it
@@ -141,8 +133,8 @@ class RaceEconomy(SpacePiratesHeuristic):
     def _base_sell(self, obs: Observation, k: Knowledge, st: State[SPData, SPAction], dec: Any) -> SPAction:
         base = dec["base"]
         d = st.data
-        total = sale(k, base)
-        wins = k.owned is not None and k.mc + total >= victory_sum(st, k)
+        total = hold_sale(k, base)
+        wins = k.owned is not None and k.mc + total >= victory_sum(st)
         buys = not k.bought and d.owner[base] is None and k.mc < k.content.constants.base_price <= k.mc + total
         if (wins or buys) and k.hold:
             tid = max(k.hold, key=lambda h: k.price(base, h[1]))[0]

@@ -146,7 +146,7 @@ class SpacePiratesSearch(Agent):
         elif kind in ("ruler", "choose_card"):
             st: State[SPData, SPAction] = obs.sample_state(self.rng)
             k = read_view(obs.view, obs.seat, content_for(obs.config))
-            self.values = goal_values(victory_sum(st, k))
+            self.values = goal_values(victory_sum(st))
             deadline = None if self.time_limit is None else started + self.time_limit
             action = self._ruler(obs, k, st, deadline) if kind == "ruler" else self._card(obs, k, st, dec, deadline)
         else:

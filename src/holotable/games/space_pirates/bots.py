@@ -175,12 +175,17 @@ class Course:
     end: XY
 
 
+def hold_sale(k: Knowledge, base: int) -> float:
+    """What the hold sells for at ``base`` (the best known price where its market is unknown)."""
+    return sum(k.price(base, ident) for _, ident in k.hold)
+
+
 def dock_value(k: Knowledge, d: SPData, base: int, *, card_value: int = 0) -> float:
     """What docking at ``base`` is worth now (spec §8.2 step 5: cargo to sell, energy, a purchase)."""
     value = -0.5  # the next turn starts in the base, behind its gate
     if k.arrested:
         value += 8.0  # the fine frees the ship
-    sale = sum(k.price(base, ident) for _, ident in k.hold)
+    sale = hold_sale(k, base)
     value += 0.9 * sale
     points_left = k.hand_points - card_value
     if points_left < 8 and (k.mc >= 2 or d.owner[base] == k.seat):
@@ -664,7 +669,7 @@ class SpacePiratesHeuristic(Agent):
     def _base_sell(self, obs: Observation, k: Knowledge, st: State[SPData, SPAction], dec: Any) -> SPAction:
         base = dec["base"]
         goal = flow.threshold(flow.Ctx(st, k.content))
-        total = sum(k.price(base, ident) for _, ident in k.hold)
+        total = hold_sale(k, base)
         wins = k.owned is not None and k.mc + total >= goal
         best: tuple[float, SPAction] = (-1.0, SPAction("done"))
         for tid, ident in k.hold:
@@ -707,7 +712,7 @@ class SpacePiratesHeuristic(Agent):
 def wants_base(k: Knowledge, base: int) -> bool:
     """Spec §8.2 step 7: buy when the money left and the hold still make a good start."""
     price = k.content.constants.base_price
-    hold_value = sum(k.price(base, ident) for _, ident in k.hold)
+    hold_value = hold_sale(k, base)
     return k.mc >= price and (k.mc - price + hold_value >= 8 or k.mc >= 20)
 
 
