@@ -47,6 +47,8 @@ def test_search_is_registered_and_checks_its_options() -> None:
         make_agent("search", GAME, seed=1, iterations=3)
     with pytest.raises(ValueError, match="time_limit"):
         make_agent("search", GAME, seed=1, time_limit=-1)
+    with pytest.raises(ValueError, match="rivals"):
+        make_agent("search:rivals=3", GAME, seed=1)
     with pytest.raises(ValueError, match="discount"):
         make_agent("search", GAME, seed=1, discount=1.5)
 
@@ -118,3 +120,56 @@ def test_course_levels_keep_the_planners_best_course_first() -> None:
     assert [lv[0].angles for lv in levels] == [co.angles for co in best]
     for level in levels[1:]:
         assert [co.score for co in level] == sorted((co.score for co in level), reverse=True)
+
+
+def _token_before(st: State, seat: int, skip: int | None = None) -> int:
+    """Put one face-down token of the map half a ruler ahead of ``seat``'s nose; return its id."""
+    from holotable.games.space_pirates import flow
+    from holotable.games.space_pirates import geometry as geo
+
+    d = st.data
+    (nx, ny), heading = flow.nose(d, seat)
+    ux, uy = geo.unit(heading)
+    half = d.layout.c.ruler_length * 0.5
+    tid = next(t for t, w in enumerate(d.where) if w == "map" and not d.open[t] and t != skip)
+    d.pos[tid] = (nx + ux * half, ny + uy * half)
+    return tid
+
+
+def test_the_search_expects_a_rival_to_take_the_token_at_its_nose() -> None:
+    """A token right ahead of the rival's ship is one the rival's next move takes (SP-CAP-01): the search
+    counts it gone from the table it searches next turn on, and taking it first as worth more."""
+    st = _reach(1, "ruler")
+    tid = _token_before(st, 1)
+    bot = SpacePiratesSearch(GAME, seed=2, **SMALL)
+    obs = observe(st, 0)
+    k = bots.read_view(obs.view, 0)
+    assert k.values[tid] > 0  # a face-down token is worth its expected cargo
+    contested = bot._rival_takes(obs, k, st)
+    assert tid in contested and contested[tid] == pytest.approx(k.values[tid])
+    d = st.data
+    task = d.stack.top
+    course = bots.course_levels(k, d, task, beam=4)[1][0]
+    gone = what_if(d, 0, course, gone=frozenset(contested))
+    assert gone.pos[tid] is None and d.pos[tid] is not None  # gone by the seat's next turn, the table untouched
+    blind = SpacePiratesSearch(GAME, seed=2, rivals=False, **SMALL)
+    blind.act(observe(st, 0))
+    assert blind.contested == {}
+
+
+def test_taking_a_contested_token_first_is_worth_more_by_the_denial() -> None:
+    """A course that takes a token a rival was about to take gains DENIAL times its value, nothing else."""
+    from holotable.games.space_pirates.bot_search import DENIAL
+
+    st = _reach(1, "ruler")
+    _token_before(st, 0)
+    d = st.data
+    k = bots.read_view(st.view(0), 0)
+    levels = bots.course_levels(k, d, d.stack.top, beam=4)
+    course = next(co for level in levels for co in level if co.taken and not co.docked)
+    tid = next(iter(course.taken))
+    bot = SpacePiratesSearch(GAME, seed=2, **SMALL)
+    bot.contested = {}
+    plain = bot._value(k, d, course, 2)
+    bot.contested = {tid: k.values[tid]}
+    assert bot._value(k, d, course, 2) == pytest.approx(plain + DENIAL * k.values[tid])

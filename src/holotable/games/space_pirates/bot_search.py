@@ -10,9 +10,14 @@ still hold finds the best next move from there. A course is worth what it gather
 brings, and the discounted best next move (a dead end, a pose behind an element, a gate approached
 from the wrong side all show there). The card is chosen with the same two-turn values. Both beams
 value where a course ends with the race-aware valuation of :mod:`.bot_goals` (a base it can buy, a
-base where a sale wins), and its base actions are that module's :class:`~.bot_goals.RaceEconomy`:
-the search alone, one turn further ahead, won 55% of 80 games against the heuristic; with the race,
-64% of the same 80 but 52% of 100 on fresh seeds (docs/games/space-pirates.md).
+base where a sale wins), and its base actions are that module's :class:`~.bot_goals.RaceEconomy`.
+
+**The rivals move in between.** Before it searches, the bot plans each rival's next move with the
+heuristic's beam (from the rival's ship, with this seat's own estimate of the tokens and the
+determinisation's hand for the rival's reach): the tokens that move would capture are gone from the
+table the next turn is searched on, and a course that takes one of them first gains ``DENIAL`` times
+its value (the rival loses it). Without this the bot planned its next turn around tokens a rival
+was about to take. The figures of each step are in docs/games/space-pirates.md.
 
 Flicks are searched wider: more aimed candidates, each simulated more often through pymunk under the
 seat's own dexterity noise (8 candidates x 4 throws, the heuristic 6 x 3); the wind on a 15 degree grid.
@@ -29,8 +34,8 @@ decision: too few to tell candidates apart. The two-turn beam costs about 0.1 s 
 
 Options: ``time_limit`` (seconds per decision, 1.0; ``0`` for none: deterministic for a seed),
 ``candidates`` (courses re-valued per move, 8), ``next_beam`` (beam of the next-turn search, 2),
-``next_depth`` (rulers looked at next turn, 2), ``discount`` (next turn's weight, 0.85), ``flick_top``
-(8) and ``flick_samples`` (4).
+``next_depth`` (rulers looked at next turn, 2), ``discount`` (next turn's weight, 0.85), ``rivals``
+(model the rivals' next moves, true), ``flick_top`` (8) and ``flick_samples`` (4).
 """
 
 from __future__ import annotations
@@ -63,6 +68,11 @@ from .data import content_for
 from .decisions import Ruler
 from .state import Ship, SPData
 
+#: A token taken from under a rival's nose counts this much more than its value (the rival loses it).
+DENIAL = 0.5
+#: How many rulers of each rival's next move are looked at (its likely captures).
+RIVAL_DEPTH = 3
+
 
 @dataclass(frozen=True)
 class Plan:
@@ -77,13 +87,14 @@ def reached_base(d: SPData, course: Course) -> int:
     return min(range(len(d.layout.bases)), key=lambda b: geo.dist(d.layout.bases[b].gate_mid, course.end))
 
 
-def what_if(d: SPData, seat: int, course: Course) -> SPData:
-    """A light copy of the table with ``seat``'s ship where ``course`` leaves it and its captures gone.
+def what_if(d: SPData, seat: int, course: Course, gone: frozenset[int] = frozenset()) -> SPData:
+    """A light copy of the table with ``seat``'s ship where ``course`` leaves it, its captures gone
+    and the tokens in ``gone`` (taken by the rivals before the seat moves again) gone too.
 
     Only what the ruler geometry and the planner read is replaced (ships, token positions); the rest
     is shared with ``d`` and never written."""
     d2 = copy.copy(d)
-    d2.pos = [None if t in course.taken else p for t, p in enumerate(d.pos)]
+    d2.pos = [None if t in course.taken or t in gone else p for t, p in enumerate(d.pos)]
     ships = [s.copy() for s in d.ships]
     if course.docked:
         base = reached_base(d, course)
@@ -102,7 +113,8 @@ class SpacePiratesSearch(Agent):
     name = "search"
 
     def __init__(self, game: Game[Any, Any], seed: int = 0, **options: Any) -> None:
-        known = {"time_limit", "candidates", "next_beam", "next_depth", "discount", "flick_top", "flick_samples"}
+        known = {"time_limit", "candidates", "next_beam", "next_depth", "discount", "flick_top", "flick_samples",
+                 "rivals"}
         unknown = sorted(set(options) - known)
         if unknown:
             raise ValueError(f"unknown search option(s) {unknown}; known: {sorted(known)}")
@@ -115,6 +127,9 @@ class SpacePiratesSearch(Agent):
         self.next_beam = int(options.get("next_beam", 2))
         self.next_depth = int(options.get("next_depth", 2))
         self.discount = float(options.get("discount", 0.85))
+        self.rivals = options.get("rivals", True)
+        if not isinstance(self.rivals, bool):
+            raise ValueError(f"rivals must be true or false, got {self.rivals!r}")
         for name, v in (("candidates", self.candidates), ("next_beam", self.next_beam),
                         ("next_depth", self.next_depth)):
             if v < 1:
@@ -124,6 +139,8 @@ class SpacePiratesSearch(Agent):
         self.base = RaceEconomy(game, seed, flick_top=int(options.get("flick_top", 8)),
                                           flick_samples=int(options.get("flick_samples", 4)), wind_step=15)
         self.plan: Plan | None = None
+        #: tokens the rivals' own best moves would take before this seat moves again (token -> value)
+        self.contested: dict[int, float] = {}
         self.values: Valuation = HEURISTIC_VALUES  # set per decision: the race to the victory sum
         #: courses re-valued and seconds spent by the last decision (the benchmark reports them)
         self.last_valued = 0
@@ -147,6 +164,7 @@ class SpacePiratesSearch(Agent):
             st: State[SPData, SPAction] = obs.sample_state(self.rng)
             k = read_view(obs.view, obs.seat, content_for(obs.config))
             self.values = goal_values(victory_sum(st))
+            self.contested = self._rival_takes(obs, k, st) if self.rivals else {}
             deadline = None if self.time_limit is None else started + self.time_limit
             action = self._ruler(obs, k, st, deadline) if kind == "ruler" else self._card(obs, k, st, dec, deadline)
         else:
@@ -201,6 +219,28 @@ class SpacePiratesSearch(Agent):
         """Remember the rulers after ``angles[0]`` (laid now from ``task.anchor``) for the next decisions."""
         res = flow.ruler_result(d, task, angles[0])
         self.plan = None if res.dock_base is not None else Plan(res.end, angles[1:])
+
+    def _rival_takes(self, obs: Observation, k: Knowledge, st: State[SPData, SPAction]) -> dict[int, float]:
+        """The tokens each rival's best next move (the heuristic's beam, from the rival's place and with
+        the seat's own estimate of the tokens) would capture: gone by this seat's next turn unless it
+        takes them first. The rivals' hands are the determinisation's (their sizes are public)."""
+        d = st.data
+        out: dict[int, float] = {}
+        for r in range(d.n):
+            if r == k.seat or d.ships[r].arrested:
+                continue
+            hand = [k.content.card(c).value for c in d.hands[r]]
+            if not hand:
+                continue
+            rk = read_view(obs.view, r, k.content)
+            rk.values = {t: v for t, v in k.values.items() if v > 0 and not d.open[t]}
+            reach = min(RIVAL_DEPTH, max(hand))
+            task = move_task(d, r, reach, d.ships[r].base is not None)
+            courses = plan_courses(rk, d, task, beam=4, depth=reach)
+            best = max(courses, key=lambda co: co.score)
+            for t in best.taken:
+                out[t] = max(out.get(t, 0.0), k.values.get(t, 0.0))
+        return out
 
     def _card(self, obs: Observation, k: Knowledge, st: State[SPData, SPAction], dec: Any,
               deadline: float | None) -> SPAction:
@@ -262,10 +302,10 @@ class SpacePiratesSearch(Agent):
         return min(self.next_depth, values[1] if len(values) > 1 else (values[0] if values else 1))
 
     def _value(self, k: Knowledge, d: SPData, co: Course, next_value: int) -> float:
-        now = co.gained
+        now = co.gained + DENIAL * sum(v for t, v in self.contested.items() if t in co.taken)
         if co.docked:
             now += self.values.dock(k, d, reached_base(d, co))
-        d2 = what_if(d, k.seat, co)
+        d2 = what_if(d, k.seat, co, gone=frozenset(self.contested))
         nxt = move_task(d2, k.seat, max(1, next_value), co.docked)
         ahead = plan_courses(k, d2, nxt, beam=self.next_beam, depth=max(1, next_value), values=self.values)
         best_next = max(c.score for c in ahead if c.angles or not co.docked) if any(
