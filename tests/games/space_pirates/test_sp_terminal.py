@@ -127,3 +127,17 @@ def test_simulate_works_with_random_and_heuristic_bots() -> None:
                                       "heuristic,random", "--param", "turn_cap=12", "--json"])
     assert result.exit_code == 0, result.output
     assert '"games": 2' in result.stdout
+
+
+def test_a_ruler_decision_counts_rulers_in_words() -> None:
+    """SP-MOVE-01: the line under the table says how many rulers are left and laid, not "adventures"."""
+    from holotable.games.space_pirates.terminal import _decision
+
+    ruler = {"kind": "ruler", "seat": 0, "left": 4, "count": 1, "departing": True, "limit": 30.0}
+    line = _decision({"seat": 1, "decision": ruler})
+    assert line is not None
+    assert "ruler (rulers left: 4, laid 1, leaving the base)" in line.plain and "adventures" not in line.plain
+    line = _decision({"seat": 1, "decision": {**ruler, "departing": False}})
+    assert line is not None and "leaving" not in line.plain and "True" not in line.plain
+    adv = _decision({"seat": 1, "decision": {"kind": "choose_adv", "seat": 0, "left": ["FLICK", "WIND"]}})
+    assert adv is not None and "adventures left: FLICK, WIND" in adv.plain

@@ -328,8 +328,8 @@ def _decision(view: dict[str, Any]) -> Text | None:
     dec = view.get("decision")
     if not dec:
         return None
-    extra = ", ".join(f"{FIELD_WORDS.get(k, k)} {_plain(v)}" for k, v in dec.items()
-                      if k not in ("kind", "seat", "limit"))
+    extra = ", ".join(w for w in (_field_words(dec["kind"], k, v) for k, v in dec.items()
+                                  if k not in ("kind", "seat", "limit")) if w)
     text = f"Waiting for seat {dec['seat']}: {dec['kind'].replace('_', ' ')}" + (f" ({extra})" if extra else "")
     hint = hint_for(view, dec)
     mine = dec["seat"] == view.get("seat")
@@ -347,6 +347,18 @@ def _decision(view: dict[str, Any]) -> Text | None:
 #: A decision's public fields in words.
 FIELD_WORDS = {"tid": "token", "left": "adventures left:", "cause": "because of", "mode": "which:",
                "points": "points", "victim": "victim seat", "base": "base", "count": "count", "more": "more"}
+
+
+def _field_words(kind: str, key: str, value: Any) -> str | None:
+    """One public field of a decision in words; ``None`` when it says nothing worth showing."""
+    if kind in ("ruler", "drift"):  # "left" counts rulers there, not adventures
+        if key == "left":
+            return f"rulers left: {value}"
+        if key == "count":
+            return f"laid {value}"
+        if key == "departing":
+            return "leaving the base" if value else None
+    return f"{FIELD_WORDS.get(key, key)} {_plain(value)}"
 
 
 def _plain(value: Any) -> str:
