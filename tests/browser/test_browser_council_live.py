@@ -110,7 +110,12 @@ def stand(page: Page, seat: int) -> str:
 
 def in_viewport(page: Page, selector: str) -> bool:
     """Whether the whole of ``selector``'s first element is on the screen as it is scrolled now."""
-    box = page.locator(selector).first.bounding_box()
+    # One read in the page: the table may be redrawn (a state push) between a lookup and a measure,
+    # which would leave a detached element with no box.
+    page.wait_for_selector(selector)
+    box = page.evaluate("""(sel) => { const el = document.querySelector(sel); if (!el) return null;
+        const r = el.getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; }""",
+                        selector)
     size = page.viewport_size
     assert box is not None and size is not None, selector
     inside = box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["x"] >= 0 \
