@@ -195,9 +195,9 @@ def test_beats_random_at_two_player_captain_black() -> None:
 
 @pytest.mark.slow
 def test_beats_random_at_four_player_captain_black() -> None:
-    # Measured: 0.68 of 171 games at 1000 iterations (27 of 40 expected, standard deviation 3);
-    # a random seat wins a quarter (10 of 40, standard deviation 2.7).
-    assert _wins_against_random(40, 4, "beats-random-4") >= 20
+    # A random seat wins a quarter (10 of 40, standard deviation 2.7). Measured: 0.68 of 171 games at the
+    # default 1000 iterations; cut to 200 (a seventh of the time), 24, 25 and 27 of 40 on three labels.
+    assert _wins_against_random(40, 4, "beats-random-4", iterations=200) >= 20
 
 
 # ---------------------------------------------------------------------------- rollout policy in the tree
