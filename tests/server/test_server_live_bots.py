@@ -255,7 +255,7 @@ def test_fresh_plies_are_rebuilt_on_a_restart(open_server: Any, sqlite_url: str)
         assert srv.live(table_id).decisions.since == {0: 1, 1: 1, 2: 1, 3: 1}
 
 
-def test_other_games_still_take_only_the_current_ply(server: Any) -> None:
+def test_a_turn_taken_since_makes_a_choice_stale(server: Any) -> None:
     game = load("captain-black")
     assert game.decision_key(game.new_state(players=2, seed=1), 0) == 0
     created = server.create("captain-black", [{"kind": "human"}, {"kind": "human"}], params={"start_seat": 0})
@@ -264,6 +264,28 @@ def test_other_games_still_take_only_the_current_ply(server: Any) -> None:
     assert server.act(table_id, token0, "draw 1", 0).status_code == 200
     assert server.act(table_id, token1, "draw 1", 0).status_code == 409
     assert server.act(table_id, token1, "draw 1", 1).status_code == 200
+
+
+def test_simultaneous_picks_chosen_at_the_same_ply_all_count(server: Any) -> None:
+    """Three Buccaneers players pick at once: each chose at the ply the pick opened at, and the others'
+    sealed picks in between leave that choice fresh. Once the picks resolve, a choice from before is stale."""
+    created = server.create("buccaneers", [{"kind": "human"}] * 3, seed=5)
+    table_id = created["table_id"]
+    tokens = [created["you"]["token"], server.join(created), server.join(created)]
+    opened = server.state(table_id)["ply"]
+    assert server.state(table_id)["to_move"] == [0, 1, 2]
+    picks = [server.state(table_id, token)["legal"][0]["text"] for token in tokens]
+    for seat in (0, 1):
+        assert server.act(table_id, tokens[seat], picks[seat], opened).status_code == 200
+        assert server.live(table_id).decisions.since[2] == opened
+    assert server.state(table_id, tokens[2])["ply"] == opened + 2
+    response = server.act(table_id, tokens[2], picks[2], opened)
+    assert response.status_code == 200, response.text
+    resolved = server.live(table_id).state
+    assert resolved.ply == opened + 3 and not resolved.pending
+    assert resolved.to_move() == (0, 1, 2)  # the next pick, a new decision: a choice from the old one is stale
+    again = server.act(table_id, tokens[0], picks[0], opened)
+    assert again.status_code == 409 and "stale" in again.json()["detail"]
 
 
 def test_the_tick_loop_asks_the_bots_whose_time_has_come(open_server: Any, sqlite_url: str) -> None:

@@ -151,9 +151,14 @@ class Game(ABC, Generic[D, A]):
         """What ``seat``'s current decision rests on. An action a seat chose while the key was the
         same as now still means what it meant, so a table accepts it although other seats acted in
         between (open negotiation, simultaneous picks); once the key changes, an action chosen
-        before is stale. The default, the ply, makes any change stale.
+        before is stale.
+
+        The default: the ply at which the current decision opened. Another seat's sealed choice in a
+        simultaneous decision (Buccaneers' pick, Council's vote) only joins ``st.pending`` and changes
+        nothing on the table, so it leaves every other seat's key as it was; any applied action opens
+        a new decision and makes every choice made before it stale.
         """
-        return st.ply
+        return st.ply - len(st.pending)
 
     def timeout_action(self, st: State[D, A], seat: int) -> A | None:
         """What ``seat`` plays when its seat clock (a server table's ``per_move`` or

@@ -91,7 +91,8 @@ class DecisionPlies:
 
     An action a seat chose at ply ``p`` still means what it meant while the seat's key is the one
     it saw, so it is fresh iff ``p`` is not in the future and ``p`` is at or after that ply. With the
-    default key (the ply) every action changes every key: only the current ply is fresh, as before.
+    default key (the ply the decision opened at) an applied action changes every key, while the sealed
+    choices of a simultaneous decision change none: two Buccaneers players picking at once both count.
     In Council's live negotiation the key is the Proposal and the arrangement, so a suggestion sent
     while others talked still counts, and one sent before a Leader swap is stale.
 

@@ -19,7 +19,9 @@ game runs: no payload, summary or extension carries it (bots get seeds derived f
 seat's decision still rests on what it saw: the table keeps, per seat, the ply at which the game's
 :meth:`~holotable.engine.State.decision_key` last changed (:class:`~holotable.server.live.DecisionPlies`),
 and refuses (409) an action chosen before that ply, or for a ply still to come, or before an undo.
-The default key is the ply (any change makes every choice stale); Council's live negotiation keys a
+The default key is the ply the decision opened at: any applied action makes every earlier choice stale,
+but the other seats' sealed choices of a simultaneous decision do not (Buccaneers' picks, Council's
+votes), so two players clicking at once both count. Council's live negotiation keys a
 seat's decision on the Proposal and the arrangement, so a click counts while others talk.
 
 **Bots.** Each asked bot seat gets a task that thinks (in the :class:`~holotable.server.bots.BotPool`)

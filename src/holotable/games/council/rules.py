@@ -259,11 +259,12 @@ class BlackHoleCouncil(Game[BHCData, Act]):
     def decision_key(self, st: BHC, seat: int) -> Any:
         """What a seat's Negotiate decision rests on: the Proposal and the arrangement. Talk, offers and
         bribes of other seats leave it as it was, so an action chosen before them still counts (a
-        suggestion made on an arrangement the Leader has since changed does not). Elsewhere: the ply."""
+        suggestion made on an arrangement the Leader has since changed does not). Elsewhere the engine's
+        default: the ply the decision opened at (a sealed vote or guess of another seat leaves it)."""
         d = st.data
         if d.phase == NEGOTIATE and st.config["live_negotiation"]:
             return (d.proposals_made, tuple(d.table))
-        return st.ply
+        return super().decision_key(st, seat)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, st: BHC, seat: int) -> Sequence[Act]:
