@@ -25,6 +25,8 @@ const page = {
   logScrolled: false,
   clockOffset: 0,
   undoPressed: false, // the Undo button was pressed: the focus goes to the move panel once the table is back
+  offline: false, // the socket was lost and the page is reconnecting: nothing can be sent meanwhile
+  errorKind: null, // what the message on show is about: "connection" ones go once the page is back online
 };
 
 function tableIdFromUrl() {
@@ -33,10 +35,30 @@ function tableIdFromUrl() {
   return new URLSearchParams(location.search).get("table");
 }
 
-function showError(message) {
+// Refusals and connection trouble show in a box pinned to the bottom of the screen (holotable.css), so
+// they are seen wherever the player has scrolled: by the hand, the map or the chat.
+function showError(message, kind = "move") {
   const box = $("table-error");
-  box.textContent = message || "";
-  box.hidden = !message;
+  page.errorKind = message ? kind : null;
+  if (!message) {
+    fill(box);
+    box.hidden = true;
+    return;
+  }
+  fill(box, h("span", { class: "error-text" }, message),
+    h("button", { type: "button", class: "dismiss", "aria-label": "Dismiss this message", onclick: () => showError("") }, "×"));
+  box.hidden = false;
+}
+
+// Lost and found: while the socket is down the moves are greyed out and cannot be pressed (`inert`), the
+// banner says so, and a message about the lost connection goes once it is back.
+function setOffline(offline) {
+  if (page.offline === offline) return;
+  page.offline = offline;
+  document.body.classList.toggle("offline", offline);
+  for (const id of ["game-area", "undo-area"]) $(id).inert = offline;
+  if (!offline && page.errorKind === "connection") showError("");
+  if (page.payload && page.renderer) draw();
 }
 
 function setConnection(text, cls = "") {
@@ -86,6 +108,7 @@ function connect() {
     const again = page.retry > 0;
     page.retry = 0;
     setConnection("live", "running");
+    setOffline(false);
     if (again) loadState(); // after a restart or a network gap: the whole picture, not just what is pushed
   });
   socket.addEventListener("message", (event) => {
@@ -116,6 +139,7 @@ function connect() {
       showError("This browser's seat at the table is not recognised; you are watching.");
     }
     setConnection("offline: reconnecting…", "finished");
+    setOffline(true);
     page.retry += 1;
     const wait = Math.min(3000, 300 * 2 ** Math.min(page.retry, 4));
     setTimeout(connect, wait);
@@ -151,6 +175,10 @@ function act(text) {
 // Send this seat's request for the current ply: over the WebSocket when it is open (the new state comes
 // back on it), else over HTTP (`/actions` for an action, `/undo` for an undo); a refusal goes to `refused`.
 async function request(type, body, refused) {
+  if (page.offline) {
+    showError("Not sent: the connection to the server is lost. The page is reconnecting; try again once it is back.", "connection");
+    return;
+  }
   page.busy = true;
   showError("");
   draw();
@@ -163,6 +191,12 @@ async function request(type, body, refused) {
   try {
     onState(await postJSON(`/api/tables/${encodeURIComponent(page.tableId)}/${route}`, { ...body, ply }, page.token));
   } catch (err) {
+    if (err instanceof ApiError && err.status === 0) {
+      page.busy = false;
+      showError(`Not sent: ${err.detail}. Check the connection and try again.`, "connection");
+      draw();
+      return;
+    }
     refused(err instanceof ApiError ? err.detail : String(err));
   }
 }
@@ -269,6 +303,7 @@ function context() {
 function banner(ctx) {
   const p = ctx.payload;
   if (p.outcome) return { text: `Game over. ${describeWinners(p.outcome)}`, cls: "over" };
+  if (page.offline) return { text: "Connection lost: reconnecting… Your moves cannot be sent until it is back.", cls: "offline" };
   if (p.status === "open" && page.summary && page.summary.seats.some((s) => s.kind === "human" && !s.claimed)) {
     return { text: "Waiting for players to take their seats.", cls: "" };
   }
@@ -300,7 +335,7 @@ function describeWinners(outcome) {
 function drawStatus(ctx) {
   const p = ctx.payload;
   $("game-title").textContent = page.title;
-  document.title = `${ctx.seat !== null && ctx.toMove.includes(ctx.seat) && ctx.legal.length ? "Your turn · " : ""}${page.title} · holotable`;
+  document.title = `${!page.offline && ctx.seat !== null && ctx.toMove.includes(ctx.seat) && ctx.legal.length ? "Your turn · " : ""}${page.title} · holotable`;
   $("seat-badge").textContent = ctx.seat === null || ctx.seat === undefined ? "watching" : `you are seat ${ctx.seat}`;
   $("seat-badge").className = `badge ${ctx.seat === null || ctx.seat === undefined ? "" : "you"}`;
   $("status-badge").textContent = p.status;
