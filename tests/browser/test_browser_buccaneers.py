@@ -31,7 +31,7 @@ MY_TURN_OR_OVER = f"""() => document.querySelector('{OFFERED.replace("]", "]:not
 
 def test_a_whole_buccaneers_game_against_two_bots(live_server, page: Page, page_errors: list[str]) -> None:
     srv: LiveServer = live_server()
-    table_id = create_in_lobby(page, srv.url, "buccaneers", ["human", "bot:easy", "bot:easy"], seed=9)
+    table_id = create_in_lobby(page, srv.url, "buccaneers", ["human", "bot:easy", "bot:easy"], seed=25)
     open_table(page)
     token = token_of(page, table_id)
     catalog = httpx.get(f"{srv.url}/api/tables/{table_id}/catalog", timeout=10).json()
@@ -66,7 +66,7 @@ def test_a_whole_buccaneers_game_against_two_bots(live_server, page: Page, page_
         assert sum(decisions.values()) < 200
 
     assert decisions["choose"] >= 3 * 4, decisions  # at least 4 picks in each of the three rounds
-    # Seed 9 also asks this seat for time-machine groups and a Swiss Pocket Laser card.
+    # Seed 25 also asks this seat for time-machine groups and a Swiss Pocket Laser card.
     assert decisions["group"] and decisions["laser"], decisions
     assert saw_others_chosen, "the bots' sealed picks show as 'has chosen' before the human picks"
     server = state_of(srv.url, table_id, token)

@@ -541,7 +541,9 @@ class TableManager:
                     agent = table.agents[seat] = build_agent(table.game, table.seats[seat].agent or "random",
                                                              table.record.seed, seat)
                 spec = table.seats[seat].agent or "random"
-                seed = derive_seed(table.record.seed, "bot", seat, snapshot.ply)
+                # Seeded by the ply the decision opened at: in a simultaneous pick a bot chooses the same
+                # whether the others' sealed picks came in before it thought or after.
+                seed = derive_seed(table.record.seed, "bot", seat, snapshot.ply - len(snapshot.pending))
                 period = self._period_time(table) if paced else None
                 try:
                     action = await self.pool.think(agent, spec, seed, snapshot, seat, think_limit(spec), period)

@@ -12,6 +12,8 @@ import { h, plural } from "../js/dom.js";
 const OUTCOMES = ["settle", "tax", "mine", "conquer", "black_hole"];
 const OUTCOME_NAMES = { settle: "Settle", tax: "Tax", mine: "Mine", conquer: "Conquer", black_hole: "Black Hole" };
 const COLOURS = ["red", "green", "yellow", "blue", "black"];
+// Every planet carries its colour in letters too: colour alone fails players who see red and green alike.
+const COLOUR_TAG = { red: "Red", green: "Grn", yellow: "Yel", blue: "Blu", black: "Blk", rainbow: "Any" };
 const INTRIGUE_TEXT = {
   settle: "Settle: a matching Settle planet counts double for you (a -1 becomes -2).",
   tax: "Tax: with Get Paid you also take the Tax planet's points in coins (never below 0), match or not.",
@@ -111,6 +113,7 @@ function planetCard(planet, extra = {}) {
   const colour = planet ? planet.colour : "back";
   return h("span", { class: `planet-face colour-${colour}`, "aria-hidden": "true" },
     h("span", { class: "planet-dot" }),
+    planet ? h("span", { class: "planet-colour" }, COLOUR_TAG[colour] || colour) : null,
     h("span", { class: "planet-points" }, planet ? (planet.points > 0 ? `+${planet.points}` : String(planet.points)) : "?"),
     planet && planet.coin ? h("span", { class: "planet-coin", title: "coin symbol" }, "¤".repeat(planet.coin)) : null,
     extra.mark ? h("span", { class: "planet-mark" }, "✓") : null);
@@ -338,7 +341,8 @@ function miniTable(ctx, ids) {
   const said = OUTCOMES.map((o, i) => `${outcomeName(o)} ${ids[i]}`).join(", ");
   return h("span", { class: "mini-table", role: "img", "aria-label": said, title: said }, OUTCOMES.map((o, i) => {
     const p = byId.get(ids[i]);
-    return h("span", { class: "mini-slot" }, h("span", { class: `mini-planet colour-${p ? p.colour : "back"}` }, p ? (p.points > 0 ? `+${p.points}` : String(p.points)) : "?"),
+    return h("span", { class: "mini-slot" }, h("span", { class: `mini-planet colour-${p ? p.colour : "back"}` },
+      p ? [h("span", { class: "mini-colour" }, COLOUR_TAG[p.colour] || p.colour), p.points > 0 ? `+${p.points}` : String(p.points)] : "?"),
       h("span", { class: "mini-outcome" }, outcomeName(o).replace("Black Hole", "B.Hole")));
   }));
 }
