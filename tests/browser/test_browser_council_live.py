@@ -377,3 +377,28 @@ def test_the_table_is_drawn_only_once_its_own_stylesheet_has_loaded(live_server:
         assert in_viewport(page, "#council-planets")
     finally:
         context.close()
+
+
+def test_on_a_phone_the_vote_is_pinned_to_the_screen_while_reading_the_chat(live_server: Any, browser: Browser) -> None:
+    srv: LiveServer = live_server()
+    table = four_people(srv.url)
+    table.act(0, "call vote")
+    assert table.state()["view"]["phase"] == "vote"
+    with seat_page(browser, table, 1, width=390, height=844) as page:
+        page.wait_for_selector('#your-move [data-action="vote pass"]')
+        page.evaluate("document.querySelector('#your-move').scrollIntoView({block: 'center'})")
+        page.wait_for_timeout(100)  # a frame for the bar to notice the panel is on the screen
+        assert page.locator("#action-bar").is_hidden(), "no bar while the panel itself is in view"
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # down to the rules and the log
+        page.wait_for_selector("#action-bar:not([hidden])")
+        assert in_viewport(page, '#action-bar [data-bar-action="vote pass"]')
+        assert page.evaluate("document.body.scrollHeight") > 3 * 844, "a table several screens long"
+        assert page.inner_text("#action-bar .bar-title") == "Your move: vote in secret"
+        page.click('#action-bar [data-bar-action="vote fail"]')
+        page.wait_for_function("() => document.querySelector('#action-bar').hidden")  # the vote is in
+        assert 1 not in table.state()["to_move"], "seat 1 has voted"
+    with seat_page(browser, table, 2, width=1366, height=768) as page:  # a laptop has room: no bar
+        page.wait_for_selector('#your-move [data-action="vote pass"]')
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        page.wait_for_timeout(100)
+        assert page.locator("#action-bar").is_hidden()

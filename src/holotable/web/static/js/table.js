@@ -556,7 +556,89 @@ function draw() {
   redraw($("game-area"), () => fill($("game-area"), page.renderer.render(ctx)));
   drawResult(ctx);
   drawLog(ctx);
+  drawActionBar();
 }
+
+// ------------------------------------------------------------------ the phone's action bar
+// On a phone a table runs to several screens: while it is this seat's move and the move panel is off the
+// screen (the player reads the chat, the log, the map), a bar pinned to the bottom says so and offers the
+// move's buttons (when there are a few; each presses the panel's own button, so it does exactly what that
+// does) or a jump to the panel. On wider screens, and when the panel is in view, there is no bar.
+const PHONE = window.matchMedia("(max-width: 700px)");
+const BAR_BUTTONS = 4;
+
+// Where a seat's moves are drawn: the move panel, and Buccaneers' hand (its cards are the pick's buttons).
+const MOVE_AREAS = ["your-move", "hand"];
+const MOVE_BUTTONS = MOVE_AREAS.map((id) => `#${id} button[data-action]`).join(", ");
+
+function onScreen(el, barHeight) {
+  const r = el.getBoundingClientRect();
+  return r.bottom > 0 && r.top < window.innerHeight - barHeight - 40;
+}
+
+// The buttons a player sees and may press now (one inside a closed "Give up this game" box is not one).
+function offeredButtons() {
+  const seen = (b) => (b.checkVisibility ? b.checkVisibility() : b.getClientRects().length > 0);
+  return [...document.querySelectorAll(MOVE_BUTTONS)].filter((b) => !b.disabled && seen(b));
+}
+
+function drawActionBar() {
+  const bar = $("action-bar");
+  const p = page.payload;
+  const areas = MOVE_AREAS.map((id) => document.getElementById(id)).filter(Boolean);
+  const live = Boolean(p && page.renderer && !p.outcome && !page.offline && areas.length);
+  const buttons = live ? offeredButtons() : [];
+  const barHeight = bar.hidden ? 0 : bar.offsetHeight;
+  const show = buttons.length > 0 && PHONE.matches && !areas.some((el) => onScreen(el, barHeight));
+  if (!show) {
+    if (!bar.hidden) {
+      bar.hidden = true;
+      fill(bar);
+      document.documentElement.style.setProperty("--action-bar-height", "0px");
+    }
+    return;
+  }
+  const key = JSON.stringify([p.ply, buttons.map((b) => [b.dataset.action, b.textContent])]);
+  if (bar.hidden || bar.dataset.key !== key) {
+    bar.dataset.key = key;
+    const heading = document.querySelector("#your-move h2");
+    const title = heading ? heading.textContent : "Your move";
+    const proxies = buttons.length <= BAR_BUTTONS
+      ? buttons.map((b) => h("button", { type: "button", class: b.classList.contains("primary") ? "primary" : "",
+        dataset: { barAction: b.dataset.action }, onclick: () => pressInPanel(b.dataset.action) }, b.textContent.trim()))
+      : [];
+    fill(bar, h("span", { class: "bar-title" }, title),
+      h("span", { class: "bar-buttons" }, proxies,
+        h("button", { type: "button", class: proxies.length ? "small" : "primary", id: "action-bar-jump",
+          onclick: () => {
+            const first = offeredButtons()[0];
+            const area = first ? first.closest(MOVE_AREAS.map((id) => `#${id}`).join(", ")) : null;
+            if (!area) return;
+            area.scrollIntoView({ block: "center" });
+            first.focus({ preventScroll: true });
+          } },
+        proxies.length ? "More ↓" : "Go to your move ↓")));
+    bar.hidden = false;
+  }
+  document.documentElement.style.setProperty("--action-bar-height", `${bar.offsetHeight}px`);
+}
+
+// The panel is drawn afresh on every change: press the button it shows now for that move.
+function pressInPanel(action) {
+  const button = offeredButtons().find((b) => b.dataset.action === action);
+  if (button) button.click();
+}
+
+let barFrame = 0;
+function actionBarSoon() {
+  if (barFrame) return;
+  barFrame = requestAnimationFrame(() => {
+    barFrame = 0;
+    drawActionBar();
+  });
+}
+window.addEventListener("scroll", actionBarSoon, { passive: true });
+window.addEventListener("resize", actionBarSoon);
 
 // ------------------------------------------------------------------ start
 // A first picture over HTTP, so the page shows the table even before the socket is up.
