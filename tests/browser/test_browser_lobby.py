@@ -58,6 +58,16 @@ def test_lobby_lists_tables_with_continue_join_and_watch(live_server, page: Page
         friend.goto(invite)
         wait_ready(friend)
         assert friend.inner_text("#seat-badge") == "you are seat 1"
+        # Who came by the link names their seat at the table; the host's page shows it.
+        assert friend.is_visible("#name-form") and friend.input_value("#name-input") == ""
+        friend.fill("#name-input", "Bo")
+        friend.click("#name-save")
+        friend.wait_for_selector('#name-status:has-text("Saved")')
+        friend.wait_for_selector('#seat-list li[data-seat="1"]:has-text("Seat 1 (you): Bo")')
+        host = page.context.new_page()
+        host.goto(f"{srv.url}/t/{table_id}")
+        host.wait_for_selector('#seat-list li[data-seat="1"]:has-text("Seat 1: Bo")')
+        host.close()
     finally:
         second.close()
     page.click("#refresh")
@@ -122,3 +132,36 @@ def test_the_options_show_what_a_table_with_people_gets(live_server, page: Page)
     params = games["space-pirates"]["params"]
     differs = [p["name"] for p in params if p.get("table_default", p["default"]) != p["default"]]
     assert differs, "Space Pirates has an option whose table value is not its simulation default (turn_cap)"
+
+
+def test_the_lobby_says_what_each_game_is_and_create_stays_on_screen(live_server, browser: Browser) -> None:
+    import httpx
+
+    srv: LiveServer = live_server()
+    games = httpx.get(f"{srv.url}/api/games", timeout=10).json()
+    for viewport in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        context = browser.new_context(viewport=viewport)
+        try:
+            page = context.new_page()
+            page.goto(f"{srv.url}/")
+            page.wait_for_selector("#game option", state="attached")
+            for game in games:
+                page.select_option("#game", game["name"])
+                assert game["description"] in page.inner_text("#game-about"), game["name"]
+                note = page.locator("#game-note")
+                if game["name"] == "kyrum":  # a campaign game: the lobby points to the campaigns
+                    assert note.is_visible() and "campaign" in note.inner_text()
+                    assert page.get_attribute("#game-note-link", "href") == "/campaigns"
+                    assert page.inner_text("#create") == "Create a single game"
+                else:
+                    assert note.is_hidden() and page.inner_text("#create") == "Create table"
+            page.select_option("#game", "buccaneers")
+            page.select_option("#players", "6")  # the longest form: six seats, the options open
+            page.click("#options-box summary")
+            for scrolled in (0, 400, 10_000):
+                page.evaluate(f"window.scrollTo(0, {scrolled})")
+                box = page.locator("#create").bounding_box()
+                assert box and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], (viewport, scrolled)
+            assert no_horizontal_scroll(page)
+        finally:
+            context.close()

@@ -28,6 +28,8 @@ def test_games_lists_every_registered_game_with_levels_and_params(server: Any) -
         assert {"random", "ismcts"} <= {a["name"] for a in game["agents"]}
         # The table page's renderer module: the `web` role of the game's manifest (each game has its own).
         assert game["web"] == registry.manifest(spec.name).web == spec.name
+        # What the game is, for a newcomer choosing one in the lobby: the game's own declaration.
+        assert game["description"] == spec.description and len(spec.description) > 30
 
 
 def test_create_join_spectate_and_list(open_server: Any, database_url: str) -> None:
@@ -69,6 +71,29 @@ def test_create_join_spectate_and_list(open_server: Any, database_url: str) -> N
         assert creator not in stored and joined.json()["token"] not in stored
         assert {r["seat"]: r["token_hash"] for r in rows if r["kind"] == "human"} == {
             0: hash_token(creator), 1: hash_token(joined.json()["token"])}
+
+
+def test_an_invited_player_sets_their_name_and_it_survives_a_restart(open_server: Any, sqlite_url: str) -> None:
+    with open_server(sqlite_url) as srv:
+        created = srv.create("captain-black", [{"kind": "human"}, {"kind": "human"}], name="Ann")
+        table_id = created["table_id"]
+        token = srv.join(created)  # by the link, without a name
+        assert srv.client.get(f"/api/tables/{table_id}").json()["seats"][1]["name"] is None
+        headers = {"Authorization": f"Bearer {token}"}
+        named = srv.client.post(f"/api/tables/{table_id}/name", json={"name": "  Bo   Diddley "}, headers=headers)
+        assert named.status_code == 200 and named.json() == {"seat": 1, "name": "Bo Diddley"}
+        before = srv.live(table_id).state.fingerprint()
+        for body, auth, status in [({"name": ""}, headers, 422), ({"name": "x" * 41}, headers, 422),
+                                   ({"name": "   "}, headers, 422), ({"name": "Eve"}, {}, 403),
+                                   ({"name": "Eve"}, {"Authorization": "Bearer forged"}, 403),
+                                   ({"name": "Eve", "seat": 0}, headers, 422)]:
+            refused = srv.client.post(f"/api/tables/{table_id}/name", json=body, headers=auth)
+            assert refused.status_code == status, (body, refused.text)
+            assert isinstance(refused.json()["detail"], (str, list))
+        assert srv.live(table_id).state.fingerprint() == before
+    with open_server(sqlite_url) as srv:
+        seats = srv.client.get(f"/api/tables/{table_id}").json()["seats"]
+        assert [s["name"] for s in seats] == ["Ann", "Bo Diddley"]
 
 
 def test_a_token_acts_only_for_its_own_seat_at_its_own_table(server: Any) -> None:

@@ -27,6 +27,9 @@ class TableExtension:
 
     #: The game this extension serves (a registry name).
     game: str = ""
+    #: What the lobby says beside this game's new-table form, as ``(text, link words, href)``: a game
+    #: usually started somewhere else (Kyrum's campaigns) says so there. ``None``: nothing to say.
+    lobby_note: tuple[str, str, str] | None = None
 
     def router(self, manager: TableManager) -> APIRouter | None:
         """Extra HTTP routes (included once, when the app is made; they may use ``self`` and

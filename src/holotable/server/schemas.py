@@ -47,6 +47,15 @@ class JoinRequest(Strict):
     name: str | None = Field(None, min_length=1, max_length=40)
 
 
+class NameRequest(Strict):
+    name: str = Field(min_length=1, max_length=40, description="the name your seat shows at the table")
+
+
+class SeatName(BaseModel):
+    seat: int
+    name: str
+
+
 class ActionRequest(Strict):
     action: str = Field(min_length=1, max_length=4000, examples=["draw 1"],
                         description="the action's text form, e.g. 'draw 3'")
@@ -138,9 +147,17 @@ class LevelModel(BaseModel):
     think_seconds: float
 
 
+class LobbyNote(BaseModel):
+    text: str
+    link: str
+    href: str
+
+
 class GameInfo(BaseModel):
     name: str
     title: str
+    #: What the game is, in a sentence a newcomer reads in the lobby.
+    description: str
     min_players: int
     max_players: int
     default_players: int
@@ -149,6 +166,8 @@ class GameInfo(BaseModel):
     levels: list[LevelModel]
     #: The table page's renderer: ``/static/games/<web>.js`` (the ``web`` role of the game's manifest).
     web: str
+    #: What the lobby says beside this game's form (its server extension's ``lobby_note``), or ``None``.
+    lobby_note: LobbyNote | None = None
 
 
 class ErrorBody(BaseModel):

@@ -274,6 +274,12 @@ class Store:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status, started_at=started_at))
             return True
 
+    def rename_seat(self, table_id: str, seat: int, name: str) -> None:
+        """Set the name a claimed human seat shows at the table."""
+        with self._tx() as conn:
+            conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                         .values(name=name))
+
     def append_action(self, table_id: str, action: ActionRecord, status: str) -> None:
         """Commit one accepted action (and the table's status after it) in one transaction."""
         try:

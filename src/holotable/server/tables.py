@@ -321,6 +321,13 @@ class TableManager:
         self._after_change(table)
         return seat.seat, token
 
+    async def rename(self, table: LiveTable, seat: int, name: str) -> None:
+        """The name ``seat`` (a person's seat: they hold its token) shows at the table; everyone hears it."""
+        async with table.lock:
+            await asyncio.to_thread(self.store.rename_seat, table.id, seat, name)
+            table.seats = [dataclasses.replace(s, name=name) if s.seat == seat else s for s in table.seats]
+        self._after_change(table)
+
     async def rematch(self, table: LiveTable, seat: int) -> tuple[LiveTable, tuple[int, str]]:
         """Play again: a new table with the same game, options and seats; the asking seat keeps its place."""
         if table.status != "finished":

@@ -135,6 +135,9 @@ def _sent_messages(table: LiveTable) -> list[tuple[int, str]]:
 
 class KyrumExtension(TableExtension):
     game = "kyrum"
+    lobby_note = ("Kyrum is played as a campaign: 30 or more scheduled games whose story, items and discoveries "
+                  "carry over from one game to the next. A table made here is a single game outside any campaign.",
+                  "Start or continue a campaign", "/campaigns")
 
     def __init__(self) -> None:
         # One server process may run several apps (tests, a restart): everything is kept per manager.

@@ -9,6 +9,7 @@ from fastapi import APIRouter
 from holotable.engine import registry
 
 from ..bots import LEVELS, agent_labels, level_info
+from ..extensions import extension_class
 from ..schemas import GameInfo
 
 router = APIRouter()
@@ -21,6 +22,7 @@ async def games() -> list[dict[str, Any]]:
         out.append({
             "name": spec.name,
             "title": spec.title,
+            "description": spec.description,
             "min_players": spec.min_players,
             "max_players": spec.max_players,
             "default_players": spec.default_players or spec.min_players,
@@ -28,5 +30,12 @@ async def games() -> list[dict[str, Any]]:
             "agents": agent_labels(spec.name),
             "levels": [vars(level_info(spec.name, level)) | {"name": level} for level in LEVELS],
             "web": registry.manifest(spec.name).web or "generic",  # the page's renderer module
+            "lobby_note": _lobby_note(spec.name),
         })
     return out
+
+
+def _lobby_note(game: str) -> dict[str, str] | None:
+    ext = extension_class(game)
+    note = None if ext is None else ext.lobby_note
+    return None if note is None else dict(zip(("text", "link", "href"), note, strict=True))

@@ -6,7 +6,17 @@ from typing import Any, Literal
 
 from fastapi import APIRouter
 
-from ..schemas import CreateTableRequest, CreateTableResponse, JoinRequest, RematchResponse, SeatToken, TableSummary
+from ..live import ApiError
+from ..schemas import (
+    CreateTableRequest,
+    CreateTableResponse,
+    JoinRequest,
+    NameRequest,
+    RematchResponse,
+    SeatName,
+    SeatToken,
+    TableSummary,
+)
 from .shared import ERRORS, Manager, Seat, Table, created
 
 router = APIRouter()
@@ -34,6 +44,17 @@ async def table_summary(ref: Table) -> dict[str, Any]:
 async def join(ref: Table, body: JoinRequest) -> dict[str, Any]:
     seat, token = await ref.manager.join(await ref.table(), body.invite, body.name)
     return {"seat": seat, "token": token}
+
+
+@router.post("/api/tables/{table_id}/name", response_model=SeatName, responses=ERRORS)
+async def rename(ref: Seat, body: NameRequest) -> dict[str, Any]:
+    """Your name at the table (an invited player who came by the link sets it here)."""
+    table, seat = await ref.player()
+    name = " ".join(body.name.split())
+    if not name:
+        raise ApiError(422, "a name needs at least one letter or digit")
+    await ref.manager.rename(table, seat, name)
+    return {"seat": seat, "name": name}
 
 
 @router.get("/api/tables/{table_id}/catalog", responses=ERRORS)

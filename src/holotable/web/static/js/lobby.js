@@ -143,6 +143,11 @@ function onGameChange() {
   fill($("players"), options);
   $("players").disabled = game.min_players === game.max_players;
   $("game-about").textContent = `${game.title}: ${game.min_players === game.max_players ? plural(game.min_players, "player") : `${game.min_players}-${game.max_players} players`}.${game.description ? ` ${game.description}` : ""}`;
+  // A game usually started elsewhere (Kyrum's campaigns) says so, with the way there.
+  const note = game.lobby_note;
+  $("game-note").hidden = !note;
+  fill($("game-note"), note ? [note.text, " ", h("a", { href: note.href, id: "game-note-link" }, note.link)] : []);
+  $("create").textContent = note ? "Create a single game" : "Create table";
   fill($("seats"));
   drawSeats();
   drawOptions();

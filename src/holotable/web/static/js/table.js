@@ -1,7 +1,7 @@
 // The table page shell: seat token, WebSocket with reconnect, status, clock, log, rules, result,
 // and a per-game renderer module (games/<name>.js, or the generic one) for the board and the moves.
 
-import { ApiError, getJSON, inviteUrl, loadInvite, loadName, loadToken, postJSON, saveInvite, saveToken, tableUrl } from "./api.js";
+import { ApiError, getJSON, inviteUrl, loadInvite, loadName, loadToken, postJSON, saveInvite, saveName, saveToken, tableUrl } from "./api.js";
 import { fill, h, redraw, seatName } from "./dom.js";
 import { rulesFor } from "./rules.js";
 
@@ -458,6 +458,35 @@ function drawSeats(ctx) {
     items.push(h("li", { dataset: { seat: String(seat) } }, h("span", {}, seatLabel(seat)), badges));
   }
   fill($("seat-list"), items);
+  drawNameForm(ctx);
+}
+
+// A person at the table names their seat here (someone who came by the invitation link has no name yet).
+function drawNameForm(ctx) {
+  const form = $("name-form");
+  const info = ctx.seat === null || ctx.seat === undefined ? null : seatInfo(ctx.seat);
+  form.hidden = !(info && info.kind === "human" && page.token && !ctx.payload.outcome);
+  const input = $("name-input");
+  if (!form.hidden && document.activeElement !== input && !input.dataset.edited) input.value = info.name || "";
+}
+
+async function saveSeatName(event) {
+  event.preventDefault();
+  const input = $("name-input");
+  const name = input.value.trim();
+  if (!name) {
+    $("name-status").textContent = "Type a name first.";
+    return;
+  }
+  try {
+    const saved = await postJSON(`/api/tables/${encodeURIComponent(page.tableId)}/name`, { name }, page.token);
+    saveName(saved.name);
+    delete input.dataset.edited;
+    $("name-status").textContent = `Saved: the table sees you as ${saved.name}.`;
+    await refreshSummary();
+  } catch (err) {
+    $("name-status").textContent = `Not saved: ${err instanceof ApiError ? err.detail : String(err)}`;
+  }
 }
 
 function drawLog(ctx) {
@@ -720,6 +749,8 @@ async function start() {
     }
   }
   $("undo-button").addEventListener("click", undoLast);
+  $("name-form").addEventListener("submit", saveSeatName);
+  $("name-input").addEventListener("input", () => { $("name-input").dataset.edited = "1"; });
   drawRules();
   await loadState();
   connect();
