@@ -73,6 +73,7 @@ from .live import (
     summary_of,
     uses_table_config,
 )
+from .replay import Replays
 from .schemas import MAX_SEED, CreateTableRequest
 from .storage import ActionRecord, Seat, StaleActionError, Store, TableRecord
 from .tokens import hash_token, new_id, new_token
@@ -97,6 +98,8 @@ class TableManager:
         self.extensions: dict[str, TableExtension] = new_extensions()
         self.tables: dict[str, LiveTable] = {}
         self.broken: dict[str, str] = {}
+        #: the last replayed position per table (:meth:`replay`)
+        self.replays = Replays()
         self._load_lock = asyncio.Lock()
         self._ticker: asyncio.Task[None] | None = None
         self.closing = False
@@ -638,6 +641,47 @@ class TableManager:
             except ActionError:
                 continue
         return _random_legal(st, seat)
+
+    # ------------------------------------------------------------------ replays
+    async def replay(self, table: LiveTable, viewer: int | None, ply: int | None, seat: int | None) -> dict[str, Any]:
+        """The table at ``ply`` (default: now) as ``seat`` saw it (default: the viewer's own seat; ``None``
+        a spectator). While the game runs only the viewer's own seat may be replayed (403 for another);
+        once it is over, any seat, by anyone. A ply beyond the log or a seat that does not exist is a 422."""
+        finished = table.status == "finished"
+        if seat is None:
+            seat = viewer
+        elif not 0 <= seat < table.config.players:
+            raise ApiError(422, f"there is no seat {seat} at this table")
+        elif seat != viewer and not finished:
+            raise ApiError(403, "while the game runs you can replay only what your own seat saw")
+        actions, undos = list(table.actions), table.record.undos
+        last = len(actions)
+        if ply is None:
+            ply = last
+        elif ply > last:
+            raise ApiError(422, f"the game has {last} moves so far; ply {ply} is still to come")
+        st = await asyncio.to_thread(self.replays.state_at, table, actions, undos, ply)
+        terminal = st.is_terminal()
+        return {
+            "table_id": table.id,
+            "game": table.record.game,
+            "seat": seat,
+            "ply": ply,
+            "status": table.status,
+            "replay": {"ply": ply, "last": last, "full": finished, "viewer": viewer},
+            "view": st.view(seat),
+            "to_move": list(st.to_move()),
+            "sealed": (not terminal) and len(table.game.to_move(st)) > 1 and table.game.sealed(st),
+            "committed": sorted(st.pending),
+            "legal": [],
+            "log": [e.to_dict() for e in st.log_for(seat)],
+            "outcome": st.outcome().to_dict() if terminal else None,
+            "clock": None,
+            "seats": [s.summary() for s in table.seats],
+            "rematch_id": table.record.rematch_id,
+            "seeded": seeded_info(table.record),
+            "undos": undos,
+        }
 
     # ------------------------------------------------------------------ what a seat sees
     def payload(self, table: LiveTable, seat: int | None, since: int | None = None) -> dict[str, Any]:

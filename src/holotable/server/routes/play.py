@@ -21,6 +21,18 @@ async def table_state(
     return ref.manager.payload(table, seat, since)
 
 
+@router.get("/api/tables/{table_id}/replay", responses=ERRORS)
+async def table_replay(
+    ref: Seat,
+    ply: Annotated[int | None, Query(ge=0, description="the position after this many moves (default: now)")] = None,
+    seat: Annotated[int | None, Query(ge=0, description="whose view (default: yours; any once it is over)")] = None,
+) -> dict[str, Any]:
+    """The table at a past move, as one seat saw it: while the game runs, only your own seat (or the public
+    view); once it is over, any seat, for anyone with the link."""
+    table, viewer = await ref.viewer()
+    return await ref.manager.replay(table, viewer, ply, seat)
+
+
 @router.post("/api/tables/{table_id}/actions", responses=ERRORS)
 async def post_action(ref: Seat, body: ActionRequest) -> dict[str, Any]:
     table, seat = await ref.player()

@@ -3,6 +3,7 @@
 
 import { ApiError, getJSON, inviteUrl, loadInvite, loadName, loadToken, postJSON, saveInvite, saveName, saveToken, tableUrl } from "./api.js";
 import { fill, h, redraw, seatName } from "./dom.js";
+import { moveList, replayBar } from "./replay.js";
 import { rulesFor } from "./rules.js";
 
 const IMPORTANT = new Set(["round_start", "round_end", "parrots", "chests", "game_end", "score_step", "selection_end", "reveal", "pass"]);
@@ -27,6 +28,7 @@ const page = {
   undoPressed: false, // the Undo button was pressed: the focus goes to the move panel once the table is back
   offline: false, // the socket was lost and the page is reconnecting: nothing can be sent meanwhile
   errorKind: null, // what the message on show is about: "connection" ones go once the page is back online
+  replay: null, // replay mode (`?replay=<ply>`): {ply, last, full, seat, moves}; no socket, no moves to make
 };
 
 function tableIdFromUrl() {
@@ -253,7 +255,8 @@ function focusAfterUndo() {
 
 // ------------------------------------------------------------------ drawing
 function names(seat) {
-  const you = page.payload ? page.payload.seat : null;
+  // In a replay the view may be another seat's (a finished game): "you" is still this browser's seat.
+  const you = !page.payload ? null : page.payload.replay ? page.payload.replay.viewer : page.payload.seat;
   return seatName(seat, you);
 }
 
@@ -289,7 +292,7 @@ function context() {
     view: p.view || {},
     seat: p.seat,
     legal: (p.legal || []).map((l) => (typeof l === "string" ? l : l.text)),
-    busy: page.busy,
+    busy: page.busy || Boolean(page.replay),
     committed: p.committed || [],
     toMove: p.to_move || [],
     log: allEvents(),
@@ -302,6 +305,11 @@ function context() {
 
 function banner(ctx) {
   const p = ctx.payload;
+  if (page.replay) {
+    const who = p.seat === null || p.seat === undefined ? "as the open table shows it" : `as ${names(p.seat)} saw it`;
+    const end = p.outcome ? ` Game over. ${describeWinners(p.outcome)}` : "";
+    return { text: `Replay: the table after move ${page.replay.ply} of ${page.replay.last}, ${who}.${end}`, cls: "replay" };
+  }
   if (p.outcome) return { text: `Game over. ${describeWinners(p.outcome)}`, cls: "over" };
   if (page.offline) return { text: "Connection lost: reconnecting… Your moves cannot be sent until it is back.", cls: "offline" };
   if (p.status === "open" && page.summary && page.summary.seats.some((s) => s.kind === "human" && !s.claimed)) {
@@ -336,7 +344,8 @@ function drawStatus(ctx) {
   const p = ctx.payload;
   $("game-title").textContent = page.title;
   document.title = `${!page.offline && ctx.seat !== null && ctx.toMove.includes(ctx.seat) && ctx.legal.length ? "Your turn · " : ""}${page.title} · holotable`;
-  $("seat-badge").textContent = ctx.seat === null || ctx.seat === undefined ? "watching" : `you are seat ${ctx.seat}`;
+  const you = page.replay ? ctx.payload.replay.viewer : ctx.seat;
+  $("seat-badge").textContent = you === null || you === undefined ? "watching" : `you are seat ${you}`;
   $("seat-badge").className = `badge ${ctx.seat === null || ctx.seat === undefined ? "" : "you"}`;
   $("status-badge").textContent = p.status;
   $("status-badge").className = `badge ${p.status}`;
@@ -551,7 +560,11 @@ function drawResult(ctx) {
       h("thead", {}, h("tr", {}, h("th", { class: "num" }, "Place"), h("th", {}, "Player"), h("th", { class: "num" }, page.renderer.scoreLabel || "Score"))),
       h("tbody", {}, rows))),
     extra,
-    h("p", { class: "actions" }, again, h("a", { class: "button", href: "/" }, "Back to the lobby")),
+    h("p", { class: "actions" }, again, h("a", { class: "button", href: `${tableUrl(page.tableId)}?replay=0`, id: "replay-watch" },
+      "Watch the replay"), h("a", { class: "button", href: "/" }, "Back to the lobby")),
+    h("p", { class: "help" }, "Share the replay: ",
+      h("input", { type: "text", readonly: true, id: "replay-share", size: 36, "aria-label": "Link to this game's replay",
+        value: new URL(`${tableUrl(page.tableId)}?replay=0`, location.href).href })),
   );
   section.hidden = false;
   if (!page.finishedShown) {
@@ -579,13 +592,93 @@ function draw() {
   const ctx = context();
   drawStatus(ctx);
   drawSeeded(ctx);
-  drawUndo(ctx);
-  drawInvite(ctx);
   drawSeats(ctx);
   redraw($("game-area"), () => fill($("game-area"), page.renderer.render(ctx)));
+  if (page.replay) {
+    drawReplay(ctx);
+    return;
+  }
+  drawUndo(ctx);
+  drawInvite(ctx);
   drawResult(ctx);
   drawLog(ctx);
+  drawReplayLink(ctx);
   drawActionBar();
+}
+
+// ------------------------------------------------------------------ replays
+// `?replay=<ply>` (and `&seat=<n>` once the game is over) shows the table after that move as the server
+// lets this browser see it; the log becomes the whole game's move list, each move a button.
+function replayUrl(ply, seat) {
+  const seatPart = seat === null || seat === undefined ? "" : `&seat=${seat}`;
+  return `${tableUrl(page.tableId)}?replay=${ply}${seatPart}`;
+}
+
+async function loadReplay(ply, seat) {
+  const params = new URLSearchParams();
+  if (ply !== null && ply !== undefined && !Number.isNaN(ply)) params.set("ply", String(ply));
+  if (seat !== null && seat !== undefined) params.set("seat", String(seat));
+  const base = `/api/tables/${encodeURIComponent(page.tableId)}/replay`;
+  try {
+    const state = await getJSON(`${base}?${params}`, page.token);
+    const info = state.replay;
+    let moves = page.replay && page.replay.seat === state.seat && page.replay.last === info.last ? page.replay.moves : null;
+    if (!moves) {
+      const whole = info.ply === info.last ? state
+        : await getJSON(`${base}?${new URLSearchParams(seat === null || seat === undefined ? {} : { seat: String(seat) })}`, page.token);
+      moves = whole.log;
+    }
+    page.replay = { ply: info.ply, last: info.last, full: info.full, seat: state.seat, chosen: seat, moves };
+    page.payload = state;
+    page.events = new Map();
+    mergeLog(state.log);
+    showError("");
+    history.replaceState(null, "", replayUrl(info.ply, seat));
+    draw();
+  } catch (err) {
+    showError(`Could not show that move: ${err instanceof ApiError ? err.detail : String(err)}`);
+    if (!page.payload) {  // nothing to step from: offer the way back
+      $("game-title").textContent = page.title || "Replay";
+      fill($("invite-area"), h("p", {}, h("a", { class: "button", href: tableUrl(page.tableId), id: "replay-exit" }, "Back to the table")));
+    }
+  }
+}
+
+function replayGo(ply, seat) {
+  loadReplay(ply, seat);
+}
+
+function drawReplay(ctx) {
+  const r = page.replay;
+  for (const id of ["undo-area", "result", "name-form", "action-bar"]) $(id).hidden = true;
+  fill($("invite-area"));
+  const bar = $("replay-bar");
+  bar.hidden = false;
+  const focused = document.activeElement && document.activeElement.id;
+  fill(bar, replayBar({
+    ply: r.ply, last: r.last, full: r.full, seat: r.chosen, players: ctx.players, name: names, go: replayGo,
+    tableLink: tableUrl(page.tableId),
+  }));
+  if (focused && $(focused) && !$(focused).disabled) $(focused).focus();
+  const text = (e) => (page.renderer.logText ? page.renderer.logText(e, ctx) : e.text);
+  const list = moveList({ events: r.moves, ply: r.ply, go: replayGo, seat: r.chosen, text });
+  fill($("log"), list.children.length ? [...list.children] : h("li", { class: "muted" }, "No moves yet."));
+  $("log-title").textContent = "Moves (press one to see the table after it)";
+  // Keep the shown move in sight inside the list (the page itself stays where the player put it).
+  const log = $("log");
+  const now = log.querySelector("li.now");
+  if (now) log.scrollTop = Math.max(0, now.offsetTop - log.offsetTop - log.clientHeight / 2);
+}
+
+// The way into a replay: step back through the moves (your own view) or, at the end, a link to share.
+function drawReplayLink(ctx) {
+  const link = $("replay-link");
+  const p = ctx.payload;
+  link.hidden = !p.ply;
+  link.href = replayUrl(Math.max(0, p.ply - 1));
+  link.textContent = p.outcome ? "Replay the game" : "Step back through the moves";
+  const share = document.getElementById("replay-share");
+  if (share) share.value = new URL(`${tableUrl(page.tableId)}?replay=0`, location.href).href;
 }
 
 // ------------------------------------------------------------------ the phone's action bar
@@ -711,7 +804,10 @@ async function start() {
     showError(err instanceof ApiError ? `Could not open table ${page.tableId}: ${err.detail}` : String(err));
     return;
   }
-  await claimSeat();
+  const query = new URLSearchParams(location.search);
+  const replayAt = query.has("replay") ? query.get("replay") : null;
+  if (replayAt === null) await claimSeat();
+  else page.token = loadToken(page.tableId); // a replay takes no seat: it shows what this browser's seat may see
   page.title = page.summary.game;
   // The server says which module under games/ draws this game (the `web` role of its manifest).
   let web = "generic";
@@ -747,6 +843,22 @@ async function start() {
     } catch (err) {
       showError(`Could not load the card list (${err.detail || err}); cards show by their ids.`);
     }
+  }
+  if (replayAt !== null) {
+    drawRules();
+    const seat = query.get("seat");
+    await loadReplay(replayAt === "" ? null : Number(replayAt), seat === null || seat === "" ? null : Number(seat));
+    document.addEventListener("keydown", (e) => {
+      if (!page.replay || e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) return;
+      const step = e.key === "ArrowLeft" ? -1 : e.key === "ArrowRight" ? 1 : 0;
+      const to = page.replay.ply + step;
+      if (step && to >= 0 && to <= page.replay.last) {
+        e.preventDefault();
+        replayGo(to, page.replay.chosen);
+      }
+    });
+    setConnection("replay", "");
+    return;
   }
   $("undo-button").addEventListener("click", undoLast);
   $("name-form").addEventListener("submit", saveSeatName);
