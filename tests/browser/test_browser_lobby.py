@@ -67,6 +67,14 @@ def test_lobby_lists_tables_with_continue_join_and_watch(live_server, page: Page
         host = page.context.new_page()
         host.goto(f"{srv.url}/t/{table_id}")
         host.wait_for_selector('#seat-list li[data-seat="1"]:has-text("Seat 1: Bo")')
+        # Who has the table open: Bo's page is, and so is this one (seat 0); nobody watches.
+        host.wait_for_selector('#seat-list li[data-seat="1"] [data-presence="online"]')
+        host.wait_for_selector('#seat-list li[data-seat="0"] [data-presence="online"]')
+        assert host.locator("#watchers").count() == 0
+        watcher = browser.new_context().new_page()
+        watcher.goto(f"{srv.url}/t/{table_id}")
+        host.wait_for_selector('#watchers:has-text("1 person is watching")', timeout=15_000)  # the next summary
+        watcher.context.close()
         host.close()
     finally:
         second.close()

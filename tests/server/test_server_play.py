@@ -126,3 +126,21 @@ def test_websocket_pushes_each_seat_its_view_and_resumes_with_the_log(server: An
         with client.websocket_connect(bad) as ws:
             refusal = ws.receive_json()
             assert refusal["type"] == "error" and refusal["status"] == code
+
+
+def test_the_table_says_who_has_it_open(server: Any) -> None:
+    created = server.create("captain-black", [{"kind": "human"}, {"kind": "human"}], params={"start_seat": 0})
+    table_id, token0 = created["table_id"], created["you"]["token"]
+    server.join(created)
+    client = server.client
+    assert client.get(f"/api/tables/{table_id}").json()["presence"] == {"online": [], "watchers": 0}
+    watch = f"/ws/tables/{table_id}"
+    with client.websocket_connect(f"{watch}?token={token0}") as ws0, client.websocket_connect(watch) as one, \
+            client.websocket_connect(watch):
+        ws0.receive_json()
+        one.receive_json()
+        assert client.get(f"/api/tables/{table_id}").json()["presence"] == {"online": [0], "watchers": 2}
+        ws0.send_json({"type": "action", "action": "draw 1", "ply": 0})
+        assert ws0.receive_json()["presence"] == {"online": [0], "watchers": 2}
+    server.wait_for(lambda: not server.live(table_id).listeners, what="the sockets to close")
+    assert server.state(table_id)["presence"] == {"online": [], "watchers": 0}

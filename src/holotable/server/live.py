@@ -194,11 +194,27 @@ class LiveTable:
         return []
 
     def summary(self) -> dict[str, Any]:
-        return summary_of(self.record, self.seats, self.state.ply)
+        return summary_of(self.record, self.seats, self.state.ply) | {"presence": self.presence()}
 
     def notify(self) -> None:
         for listener in self.listeners:
             listener.notify()
+
+    def presence(self) -> dict[str, Any]:
+        """Who has the table open now, as a physical table shows it: the seats with a page connected
+        (``online``) and how many people watch without a seat (``watchers``; anonymous)."""
+        return {"online": sorted({lis.seat for lis in self.listeners if lis.seat is not None}),
+                "watchers": sum(1 for lis in self.listeners if lis.seat is None)}
+
+    def attach(self, listener: Listener) -> None:
+        """A page connected: its first message is the current state. (The others hear who is here with
+        their next state, or from the table's summary, which pages fetch every few seconds: a connection
+        alone pushes nothing, so the protocol's messages stay one per change.)"""
+        self.listeners.add(listener)
+        listener.notify()
+
+    def detach(self, listener: Listener) -> None:
+        self.listeners.discard(listener)
 
 
 def seeded_info(record: TableRecord) -> dict[str, Any] | None:

@@ -112,6 +112,11 @@ class SeededInfo(BaseModel):
     text: str = Field(description="the sentence the pages show")
 
 
+class Presence(BaseModel):
+    online: list[int] = Field(description="the seats with a page connected now")
+    watchers: int = Field(description="how many connections watch without a seat")
+
+
 class TableSummary(BaseModel):
     table_id: str
     game: str
@@ -126,6 +131,7 @@ class TableSummary(BaseModel):
     public: bool
     invite: str | None = Field(None, description="a public table's invitation, while it has free seats")
     seeded: SeededInfo | None = Field(None, description="the creator chose the seed (null: the server drew it)")
+    presence: Presence | None = Field(None, description="who has the table open (tables in memory only)")
 
 
 class ParamInfo(BaseModel):

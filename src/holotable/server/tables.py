@@ -739,6 +739,7 @@ class TableManager:
             "outcome": st.outcome().to_dict() if terminal else None,
             "clock": clock,
             "seats": [s.summary() for s in table.seats],
+            "presence": table.presence(),
             "rematch_id": table.record.rematch_id,
             "seeded": seeded_info(table.record),
             "undos": table.record.undos,

@@ -38,8 +38,7 @@ async def table_socket(websocket: WebSocket, table_id: str, manager: Manager, to
         await _refuse(websocket, exc)
         return
     listener = Listener(seat, start)
-    listener.notify()  # the first message: the current state and the log since `since`
-    table.listeners.add(listener)
+    table.attach(listener)  # its first message: the current state and the log since `since`
     sender = asyncio.create_task(_send_loop(manager, websocket, table, listener))
     try:
         while True:
@@ -75,7 +74,7 @@ async def table_socket(websocket: WebSocket, table_id: str, manager: Manager, to
     except WebSocketDisconnect:
         pass
     finally:
-        table.listeners.discard(listener)
+        table.detach(listener)
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sender

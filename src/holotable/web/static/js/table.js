@@ -235,7 +235,9 @@ function onState(state) {
   page.busy = false;
   // The server's clock, so a countdown does not depend on this computer's time being right.
   page.clockOffset = state.clock && state.clock.now ? state.clock.now - Date.now() / 1000 : 0;
-  if (state.seats && page.summary) page.summary = { ...page.summary, seats: state.seats };
+  if (state.seats && page.summary) {
+    page.summary = { ...page.summary, seats: state.seats, ...(state.presence ? { presence: state.presence } : {}) };
+  }
   mergeLog(state.log);
   draw();
   if (wentBack && page.undoPressed) {
@@ -464,8 +466,18 @@ function drawSeats(ctx) {
       const left = secondsLeft(p.clock, seat);
       badges.push(h("span", { class: "clock", dataset: { seatClock: String(seat) } }, left === null ? "" : `clock ${fmtSeconds(left)}`));
     }
+    const presence = page.summary && page.summary.presence; // the newest of the summary's and the state's
+    const info = seatInfo(seat);
+    if (presence && info && info.kind === "human" && info.claimed && !page.replay && !p.outcome) {
+      const here = presence.online.includes(seat);
+      badges.push(h("span", { class: `badge presence ${here ? "online" : "away"}`, dataset: { presence: here ? "online" : "away" } },
+        here ? "here" : "away"));
+    }
     items.push(h("li", { dataset: { seat: String(seat) } }, h("span", {}, seatLabel(seat)), badges));
   }
+  const present = page.summary && page.summary.presence;
+  const watchers = present && !page.replay ? present.watchers : 0;
+  if (watchers) items.push(h("li", { class: "watchers", id: "watchers" }, `${watchers} ${watchers === 1 ? "person is" : "people are"} watching (no seat: they see only what is public)`));
   fill($("seat-list"), items);
   drawNameForm(ctx);
 }
