@@ -57,8 +57,14 @@ def test_a_whole_buccaneers_game_against_two_bots(live_server, page: Page, page_
             face = page.inner_text(f'#hand [data-card="{card}"]')
             entry = catalog["cards"][card]
             assert entry["name"] in face and f"{entry['stats'][0][0]} / {entry['stats'][0][1]}" in face
-            chosen = page.locator('#who-chose li[data-chosen="true"]').count()
-            assert chosen == len(server["committed"])
+            # Who has chosen, as the page shows it at the ply it shows (the bots may pick meanwhile): the
+            # server's record of that very ply (its replay) says the same.
+            shown_ply, chosen = page.evaluate("""() => [
+                Number(document.querySelector('#ply').textContent.split(' ').pop()),
+                document.querySelectorAll('#who-chose li[data-chosen="true"]').length]""")
+            then = httpx.get(f"{srv.url}/api/tables/{table_id}/replay", params={"ply": shown_ply},
+                             headers={"Authorization": f"Bearer {token}"}, timeout=10).json()
+            assert chosen == len(then["committed"])
             saw_others_chosen = saw_others_chosen or chosen > 0
         ply = server["ply"]
         page.locator(OFFERED).first.click()

@@ -34,8 +34,11 @@ def test_a_whole_captain_black_game_against_a_bot(live_server, page: Page, page_
     moves = 0
     saw_awards = False
     checked_range = False
+    happened: list[str] = []  # what the box pinned to the top of the screen said the table just did
     while True:
         page.wait_for_function(MY_TURN_OR_OVER, timeout=15_000)
+        if page.is_visible("#happened"):
+            happened.append(page.inner_text("#happened"))
         if page.is_visible("#result"):
             break
         assert "Your turn" in page.inner_text("#turn-banner")
@@ -89,6 +92,9 @@ def test_a_whole_captain_black_game_against_a_bot(live_server, page: Page, page_
     # The log is readable text, with the round ends and their parrots and chests.
     log = page.inner_text("#log")
     assert "Round 1 ends" in log and "chest card" in log
+    # The bot's moves and the round's end did not pass in silence: each showed up top as it happened.
+    assert any("Seat 1 draws" in text for text in happened), happened
+    assert any("Round 1 ends" in text for text in happened), happened
     assert page.locator("#rematch").is_visible()
     assert any(m.get("type") == "state" for m in frames.messages), "the page listens on the WebSocket"
     assert not page_errors, page_errors

@@ -231,6 +231,7 @@ function onState(state) {
     page.events = new Map();
     loadState();
   }
+  if (previous && !wentBack && !page.replay) showHappened(state, previous.ply);
   page.payload = state;
   page.busy = false;
   // The server's clock, so a countdown does not depend on this computer's time being right.
@@ -691,6 +692,44 @@ function drawReplayLink(ctx) {
   link.textContent = p.outcome ? "Replay the game" : "Step back through the moves";
   const share = document.getElementById("replay-share");
   if (share) share.value = new URL(`${tableUrl(page.tableId)}?replay=0`, location.href).href;
+}
+
+// ------------------------------------------------------------------ what just happened
+// Other seats' moves must not pass in silence: when a state brings new events that are not this seat's
+// own doing (a reveal, hands passing, a round ending, a timeout), they show for a few seconds in a box
+// pinned to the top of the screen, wherever the player has scrolled (and screen readers read them out).
+const HAPPENED_SECONDS = 8;
+const HAPPENED_LINES = 5;
+const TABLE_KINDS = new Set(["timeout", "clock"]);
+let happenedTimer = 0;
+let happenedLines = []; // what the box shows now: [{text, important}], oldest first
+
+function hideHappened() {
+  $("happened").hidden = true;
+  happenedLines = [];
+}
+
+function showHappened(state, sincePly) {
+  const me = state.seat;
+  const fresh = (state.log || []).filter((e) => e.ply > sincePly
+    && (IMPORTANT.has(e.kind) || TABLE_KINDS.has(e.kind) || !e.data || e.data.seat === undefined || e.data.seat !== me));
+  if (!fresh.length) return;
+  const ctx = { ...context(), payload: state, view: state.view || {}, seat: state.seat };
+  const text = (e) => (page.renderer && page.renderer.logText ? page.renderer.logText(e, ctx) : e.text);
+  // Lines gather while the box is up (a move and the bot's answer in quick succession); when there are too
+  // many, the oldest ordinary ones go first, so a round's end stays in sight.
+  happenedLines.push(...fresh.map((e) => ({ text: text(e), important: IMPORTANT.has(e.kind) || TABLE_KINDS.has(e.kind) })));
+  while (happenedLines.length > HAPPENED_LINES) {
+    const plain = happenedLines.findIndex((l) => !l.important);
+    happenedLines.splice(plain >= 0 ? plain : 0, 1);
+  }
+  const box = $("happened");
+  fill(box, h("strong", {}, "Just now:"),
+    h("ul", {}, happenedLines.map((l) => h("li", { class: l.important ? "important" : "" }, l.text))),
+    h("button", { type: "button", class: "dismiss", "aria-label": "Dismiss", onclick: hideHappened }, "×"));
+  box.hidden = false;
+  clearTimeout(happenedTimer);
+  happenedTimer = setTimeout(hideHappened, HAPPENED_SECONDS * 1000);
 }
 
 // ------------------------------------------------------------------ the phone's action bar
