@@ -65,7 +65,7 @@ def test_BHC_NEG_PREP_02_the_planets_sit_above_their_outcomes_with_the_table_fac
     assert [lines[planet_line].index(pid) for pid in ids] == sorted(lines[planet_line].index(pid) for pid in ids)
     assert [lines[outcome_line].index(t) for t in TITLES] == sorted(lines[outcome_line].index(t) for t in TITLES)
     assert "Leader: seat 0 · Proposal Track [1] 2 3" in text
-    assert "Bribe Space: 1 coin(s)" in text and "timer: 120 s per Proposal" in text
+    assert "Bribe Space: 1 coin" in text and "timer: 120 s per Proposal" in text
     assert "Round Track: [N1] N2 D1 N3 N4 D2 N5 N6 D3 PAY" in text
     you = view["you"]
     assert f"Your Agenda {you['agenda']['id']}: Settle {you['agenda']['goals']['settle']}" in text
@@ -229,8 +229,8 @@ def test_BHC_NEG_01_to_07_play_council_hot_seat_with_five_humans(tmp_path: Any) 
     assert "--- pass to seat 1 ---" in out  # hot seat: the screen is handed over between seats
     assert "seat 3: say hello council" in out
     assert "The Leader accepts seat 2's 1-coin bribe" in out
-    assert "The Leader bribes seat 1 with 1 coin(s)" in out
-    assert "Seat 0 gets paid, playing the" in out and "Seat 1 advances, paying 2 coin(s)" in out
+    assert "The Leader bribes seat 1 with 1 coin" in out
+    assert "Seat 0 gets paid, playing the" in out and "Seat 1 advances, paying 2 coins" in out
     assert "Final result" in out and "Pay-Out: the Agendas revealed" in out
     match = Match.load(save, local_seal())
     assert match.actions == actions

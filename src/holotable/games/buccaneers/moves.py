@@ -10,6 +10,7 @@ from typing import Any
 
 from holotable.engine import State
 from holotable.engine import chance as chances
+from holotable.engine.words import plural, times
 
 from . import cards as tb
 from .state import BHBData
@@ -57,8 +58,9 @@ def place_group(st: BHB, seat: int, card: str, group: int) -> None:
     item = tb.laid(d, seat, card)
     tb.place_part(d.tableaux[seat], item, group)
     members = tb.groups(d.tableaux[seat])[item.group]
+    turned = item.turns % 4
     st.emit("tm_group", f"{name(seat)} puts {card} into time-machine group {item.group} "
-            f"({len(members)} part(s), orientation {item.turns % 4})",
+            f"({plural(len(members), 'part')}{', turned ' + times(turned) if turned else ''})",
             seat=seat, card=card, group=item.group, size=len(members), orientation=item.turns % 4)
 
 
@@ -68,5 +70,5 @@ def apply_triggers(st: BHB, revealed: list[list[Any]]) -> None:
         item = tb.laid(d, q, cid)
         item.turns += count  # BHB-ROT-04: wraps modulo 4
         now = tb.stats(d.tableaux[q], item, tb.data_of(d))
-        st.emit("rotate", f"{name(q)}'s {tb.CARDS[cid].name} turns {count} time(s): now {now.value}/{now.weight}",
+        st.emit("rotate", f"{name(q)}'s {tb.CARDS[cid].name} turns {times(count)}: now {now.value}/{now.weight}",
                 seat=q, card=cid, count=count, turns=item.turns, value=now.value, weight=now.weight)

@@ -152,7 +152,8 @@ def _ask(view: Mapping[str, Any]) -> Text | None:
         text += f" for {card_label(ask['card'])}: {groups + ' or ' if groups else ''}a new group"
     gps = [s for s, flag in enumerate(view.get("gps") or []) if flag]
     if kind == "choose" and gps:
-        text += f" (seat(s) {', '.join(map(str, gps))} play a random card: Analog GPS Tracker)"
+        who = f"seat {gps[0]} plays" if len(gps) == 1 else f"seats {', '.join(map(str, gps))} play"
+        text += f" ({who} a random card: Analog GPS Tracker)"
     return Text(text, style="bold magenta")
 
 

@@ -293,10 +293,13 @@ class CaptainBlack(Game[CBData, Draw]):
         if st.events is not None:
             st.emit("round_end", f"Round {d.round} ends: gold {gold}", round=d.round, gold=gold)
             for seat, cards in parrot_draws.items():
-                st.emit("parrots", f"{_name(seat)} has the fewest coins and takes parrots {cards} "
-                        f"-> {totals[seat]}", seat=seat, cards=cards, total=totals[seat])
+                worth = " and ".join(str(c) for c in cards)
+                st.emit("parrots", f"{_name(seat)} has the fewest coins and takes parrot "
+                        f"{'card' if len(cards) == 1 else 'cards'} {worth} (now counts {totals[seat]})",
+                        seat=seat, cards=cards, total=totals[seat])
             for seat in order:
-                st.emit("chests", f"{_name(seat)} receives {counts[seat]} chest card(s)",
+                n = counts[seat]
+                st.emit("chests", f"{_name(seat)} receives {n} chest {'card' if n == 1 else 'cards'}",
                         seat=seat, count=counts[seat])
                 filled = sum(dealt.get(seat, []))
                 st.emit("chests_private",

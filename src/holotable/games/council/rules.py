@@ -39,6 +39,7 @@ from holotable.engine import (
     State,
     derive_seed,
 )
+from holotable.engine.words import plural
 
 from . import actions as A
 from . import scenario as scenarios
@@ -363,7 +364,7 @@ class BlackHoleCouncil(Game[BHCData, Act]):
             if target == d.accepted_from:
                 raise IllegalActionError("the Leader accepted this player's bribe", rule="BHC-BRIBE-10")
             if not 1 <= coins <= d.bribe_space:
-                raise IllegalActionError(f"the Bribe Space holds {d.bribe_space} coin(s)", rule="BHC-BRIBE-04")
+                raise IllegalActionError(f"the Bribe Space holds {plural(d.bribe_space, 'coin')}", rule="BHC-BRIBE-04")
         elif kind == A.ACCEPT:
             giver = action.a
             if giver >= n or giver not in d.offers:
@@ -479,7 +480,7 @@ class BlackHoleCouncil(Game[BHCData, Act]):
             d.pending[action.a] += action.b
             if action.a not in d.bribed:
                 d.bribed = sorted([*d.bribed, action.a])
-            self._emit(st, "bribe", f"The Leader bribes seat {action.a} with {action.b} coin(s)")
+            self._emit(st, "bribe", f"The Leader bribes seat {action.a} with {plural(action.b, 'coin')}")
         elif kind == A.ACCEPT:
             giver = action.a
             d.banks[giver] -= 1  # BHC-BRIBE-09
@@ -631,7 +632,7 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         if action.kind == A.NATURAL:
             return f"Seat {seat} advances naturally{card}"
         if action.kind == A.PAY:
-            return f"Seat {seat} advances, paying {action.a} coin(s){card}"
+            return f"Seat {seat} advances, paying {plural(action.a, 'coin')}{card}"
         return f"Seat {seat} gets paid{card}"
 
     # ------------------------------------------------------------------ rounds (BHC-FLOW, BHC-LEADER)
@@ -738,7 +739,7 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         return Outcome(
             scores=tuple(float(p) for p in d.positions),
             ranks=ranks,
-            reason=f"{who} on space {best[0]} with {best[1]} coin(s)",
+            reason=f"{who} on space {best[0]} with {plural(best[1], 'coin')}",
             details={"positions": list(d.positions), "banks": list(d.banks), "payout": list(d.payout),
                      "agendas": [data_for(st.config).agenda_ids[a] for a in d.agendas]},
         )

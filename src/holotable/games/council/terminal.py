@@ -25,6 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from holotable.engine import ActionError, Event
+from holotable.engine.words import plural
 
 from .actions import outcome_named
 from .data import COLOURS, OUTCOMES
@@ -135,7 +136,7 @@ def _seats(view: dict[str, Any]) -> Table:
     committed = set(view.get("committed") or [])
     played = {int(r["seat"]): str(r["kind"]) for r in view.get("intrigue_discards") or []}
     grid = Table(
-        title=f"Bribe Space: {view.get('bribe_space', 0)} coin(s)",
+        title=f"Bribe Space: {plural(view.get('bribe_space', 0), 'coin')}",
         title_justify="left",
         box=box.SIMPLE_HEAD,
         pad_edge=False,
@@ -208,9 +209,9 @@ def _advances(view: dict[str, Any]) -> RenderableType | None:
         if r["choice"] == "natural":
             what = "advanced naturally"
         elif r["choice"] == "pay":
-            what = f"advanced paying {r['coins']} coin(s)"
+            what = f"advanced paying {plural(r['coins'], 'coin')}"
         else:
-            what = f"got paid ({r['collected']} coin(s))"
+            what = f"got paid ({plural(r['collected'], 'coin')})"
         card = f", played the {r['intrigue']} Intrigue" if r.get("intrigue") else ""
         lines.append(Text(f"  seat {r['seat']} {what}{card} (space {r['from']}, cost {r['cost']})"))
     return Group(Text(f"Advance announcements, Negotiation Round {rnd}", style="bold underline"), *lines)
@@ -334,7 +335,7 @@ def _asked(view: dict[str, Any]) -> Text:
             pos = int(view["positions"][viewer])
             costs = view.get("track_costs") or []
             cost = costs[pos - 1] if pos <= len(costs) else None
-            need = f"you need {cost} point(s) to move on" if cost is not None else "you are on the last space"
+            need = f"you need {plural(cost, 'point')} to move on" if cost is not None else "you are on the last space"
             you = view.get("you") or {}
             card = "" if you.get("intrigue_played", True) else " · add +intrigue to play your card"
             text = f"Your Advance turn ({need}): natural · pay N · get paid{card}"

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from holotable.engine.errors import HolotableError
+from holotable.engine.words import plural
 
 from .pack import MAIN_SUMS, Discovery, Encounter, Item, Pack, Planet
 
@@ -356,7 +357,8 @@ def item_card(pack: Pack, item: Item, owned: Mapping[str, Any] | None = None) ->
     else:
         lines.append(("When", "by itself, at the start of every game"))
     if owned is not None:
-        lines.append(("Yours", f"×{owned.get('owned', 0)}, used {owned.get('used_this_game', 0)} time(s) this game"))
+        used = plural(owned.get("used_this_game", 0), "time")
+        lines.append(("Yours", f"×{owned.get('owned', 0)}, used {used} this game"))
     return CardText("item", f"item:{item.id}", f"{ref.upper()} {item.name}", tuple(lines), item.text)
 
 
