@@ -1047,4 +1047,8 @@ function onMessage(message, ctx) {
   }
 }
 
-export default { render, prompt, result, onMessage, stylesheet: "council", scoreLabel: "Space" };
+// The table's talk is in the chat (and the Leader's swaps light the planets): the shell's "Just now" box
+// leaves them out and shows the rest (votes, advances, deductions, bribes).
+const quietKinds = ["talk", "arrangement", "offer"];
+
+export default { render, prompt, result, onMessage, stylesheet: "council", scoreLabel: "Space", quietKinds };

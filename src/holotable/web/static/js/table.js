@@ -710,8 +710,11 @@ function hideHappened() {
 }
 
 function showHappened(state, sincePly) {
+  // A game page may keep some kinds out of the box: Council's table talk is in its chat, and a live
+  // negotiation talks all the time.
+  const quiet = new Set((page.renderer && page.renderer.quietKinds) || []);
   const me = state.seat;
-  const fresh = (state.log || []).filter((e) => e.ply > sincePly
+  const fresh = (state.log || []).filter((e) => e.ply > sincePly && !quiet.has(e.kind)
     && (IMPORTANT.has(e.kind) || TABLE_KINDS.has(e.kind) || !e.data || e.data.seat === undefined || e.data.seat !== me));
   if (!fresh.length) return;
   const ctx = { ...context(), payload: state, view: state.view || {}, seat: state.seat };
@@ -776,7 +779,11 @@ function drawActionBar() {
     bar.dataset.key = key;
     const heading = document.querySelector("#your-move h2");
     const title = heading ? heading.textContent : "Your move";
-    const proxies = buttons.length <= BAR_BUTTONS
+    // Copies only when each says on its own what it does: four "1 coin" buttons (Council's bribes) need the
+    // panel around them, so the bar then only leads there.
+    const labels = buttons.map((b) => b.textContent.trim());
+    const clear = new Set(labels).size === labels.length && labels.every((l) => l.length > 0 && l.length <= 28);
+    const proxies = buttons.length <= BAR_BUTTONS && clear
       ? buttons.map((b) => h("button", { type: "button", class: b.classList.contains("primary") ? "primary" : "",
         dataset: { barAction: b.dataset.action }, onclick: () => pressInPanel(b.dataset.action) }, b.textContent.trim()))
       : [];
