@@ -1,5 +1,6 @@
 """Plain words in every game's log: what a player reads says "1 coin" and "2 coins", never "coin(s)", and
-never shows a Python value ("True", "None") or a bare rule ID in brackets (rule IDs go in a details line)."""
+never shows a Python value ("True", "None", "[15, 22]") or a bare rule ID in brackets (rule IDs go in a
+details line)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from holotable.engine import State, load, registry
 from holotable.engine.words import plural, times
 
-FORM_LIKE = re.compile(r"\w\(s\)|\b(True|False|None)\b|\[[A-Z]+-[A-Z]+(-[A-Z0-9]+)*\]")
+FORM_LIKE = re.compile(r"\w\(s\)|\b(True|False|None)\b|\[[A-Z]+-[A-Z]+(-[A-Z0-9]+)*\]|\[\d+(, \d+)*\]")
 
 
 def test_counts_in_words() -> None:

@@ -79,8 +79,8 @@ class StepC(Task[BHB]):
         holder = winners[0] if len(winners) == 1 and top > 0 else None
         if holder is not None:
             d.tokens[tb.W6] = holder
-        text = f"Step C: toy weights {toy_w}; " + (f"{name(holder)} takes {tb.W6}" if holder is not None
-                                                    else f"nobody takes {tb.W6}")
+        text = f"Step C: toy weights {by_seat(toy_w)}; " + (
+            f"{name(holder)} takes the -6 weight card" if holder is not None else "nobody takes the -6 weight card")
         st.emit("score_step", text, step="C", toy_weights=toy_w, w6=holder)
 
 
@@ -118,11 +118,13 @@ class StepE(Task[BHB]):
             d.tokens[tb.V10] = carpet
         if gets_w and exo is not None:
             d.tokens[tb.W10] = exo
-        parts = [f"Step E: weights {ew}"]
+        parts = [f"Step E: weights {by_seat(ew)}"]
         if carpet is not None:
-            parts.append(f"Anti-Grav Carpet: {name(carpet)} {'takes ' + tb.V10 if gets_v else 'is not the lightest'}")
+            took = "takes the +10 value card" if gets_v else "is not the lightest"
+            parts.append(f"Anti-Grav Carpet: {name(carpet)} {took}")
         if exo is not None:
-            parts.append(f"Exoskeleton: {name(exo)} {'takes ' + tb.W10 if gets_w else 'is not the heaviest'}")
+            took = "takes the -10 weight card" if gets_w else "is not the heaviest"
+            parts.append(f"Exoskeleton: {name(exo)} {took}")
         st.emit("score_step", "; ".join(parts), step="E", weights=ew, v10=carpet if gets_v else None,
                 w10=exo if gets_w else None)
 
@@ -169,7 +171,7 @@ class StepG(Task[BHB]):
                     d.discard.append(item.card)
                 d.tableaux[seat] = []
         pulled = [s for s in range(d.players) if d.pulled_in[s]]
-        st.emit("score_step", f"Step G: weights {gw} against thresholds {d.threshold}; pulled in: "
+        st.emit("score_step", f"Step G: weight against threshold {by_seat(gw, d.threshold)}; pulled in: "
                 + (", ".join(name(s) for s in pulled) or "nobody")
                 + (f"; Space Blanket gives {name(blanket)} {d.round_points[blanket]} points"
                    if blanket is not None and blanket in pulled else ""),
@@ -244,7 +246,7 @@ class EndRound(Task[BHB]):
         if d.round >= 3:  # BHB-FLOW-02: no cleanup after round 3
             d.phase = OVER
             d.step = ""
-            st.emit("game_end", f"Final scores {d.scores}", scores=list(d.scores))
+            st.emit("game_end", f"Final scores: {by_seat(d.scores)}", scores=list(d.scores))
             return
         cleanup(st)
 
@@ -290,3 +292,10 @@ def start_round(st: BHB) -> None:
 #: Steps A-H, then the round's end, in the order they run (tasks are values: one set serves every game).
 SCORING_TASKS: tuple[Task[BHB], ...] = (StepA(), StepB(), StepC(), StepD(), StepE(), StepF(), StepG(), StepH(),
                                         EndRound())
+
+
+def by_seat(values: list[int], against: list[int] | None = None) -> str:
+    """Per-seat numbers in words for the log: "Seat 0 27, Seat 1 16" (or "Seat 0 24/30" against thresholds)."""
+    if against is None:
+        return ", ".join(f"{name(seat)} {v}" for seat, v in enumerate(values))
+    return ", ".join(f"{name(seat)} {v}/{t}" for seat, (v, t) in enumerate(zip(values, against, strict=True)))

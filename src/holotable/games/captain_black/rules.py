@@ -291,7 +291,8 @@ class CaptainBlack(Game[CBData, Draw]):
             }
         )
         if st.events is not None:
-            st.emit("round_end", f"Round {d.round} ends: gold {gold}", round=d.round, gold=gold)
+            boxes = ", ".join(f"{_name(seat)} {g}" for seat, g in enumerate(gold))
+            st.emit("round_end", f"Round {d.round} ends; gold in the boxes: {boxes}", round=d.round, gold=gold)
             for seat, cards in parrot_draws.items():
                 worth = " and ".join(str(c) for c in cards)
                 st.emit("parrots", f"{_name(seat)} has the fewest coins and takes parrot "
