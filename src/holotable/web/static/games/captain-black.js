@@ -28,6 +28,7 @@ function bagPanel(view) {
   const detail = "gold" in bag ? `${bag.gold} gold and ${bag.black} black` : "its colours are secret in this variant";
   return h("section", { class: "panel", "aria-labelledby": "cb-bag" },
     h("h2", { id: "cb-bag" }, "The bag"),
+    h("img", { class: "bag-art", src: "/static/art/captain-black/bag.svg", alt: "", width: 56, height: 56 }),
     h("p", { class: "big-number", id: "bag-count" }, String(total)),
     h("p", {}, `${plural(total, "coin")} in the bag: ${detail}.`),
   );
