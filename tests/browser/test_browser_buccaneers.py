@@ -37,6 +37,7 @@ def test_a_whole_buccaneers_game_against_two_bots(live_server, page: Page, page_
     catalog = httpx.get(f"{srv.url}/api/tables/{table_id}/catalog", timeout=10).json()
     decisions: Counter[str] = Counter()
     saw_others_chosen = False
+    turned_seen = 0
     while True:
         page.wait_for_function(MY_TURN_OR_OVER, timeout=15_000)
         if page.is_visible("#result"):
@@ -66,6 +67,11 @@ def test_a_whole_buccaneers_game_against_two_bots(live_server, page: Page, page_
                              headers={"Authorization": f"Bearer {token}"}, timeout=10).json()
             assert chosen == len(then["committed"])
             saw_others_chosen = saw_others_chosen or chosen > 0
+        # A turned card is drawn turned: the value / weight upright on top of its picture is the one shown.
+        for top, shown in page.evaluate("""() => [...document.querySelectorAll('.card.turned')].map(
+                c => [c.querySelector('.turned-art').dataset.top, c.querySelector('.vw').textContent])"""):
+            assert top == shown.replace(" ", ""), (top, shown)
+            turned_seen += 1
         ply = server["ply"]
         page.locator(OFFERED).first.click()
         wait_past(page, ply)
@@ -74,6 +80,7 @@ def test_a_whole_buccaneers_game_against_two_bots(live_server, page: Page, page_
     assert decisions["choose"] >= 3 * 4, decisions  # at least 4 picks in each of the three rounds
     # Seed 25 also asks this seat for time-machine groups and a Swiss Pocket Laser card.
     assert decisions["group"] and decisions["laser"], decisions
+    assert turned_seen, "seed 25 turns a card (a time-machine group): it was drawn turned"
     assert saw_others_chosen, "the bots' sealed picks show as 'has chosen' before the human picks"
     server = state_of(srv.url, table_id, token)
     outcome, view = server["outcome"], server["view"]

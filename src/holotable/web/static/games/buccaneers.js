@@ -100,6 +100,36 @@ function handCard(id, ctx, action) {
   }, cardFace(id)));
 }
 
+// A turned card drawn as it lies on the table: a small card whose printed edges each carry a value / weight
+// pair (top, left, bottom, right: the orientations 0-3 of the card's data), turned `turns` quarter turns
+// clockwise, so the pair that counts now is the one upright on top, as on the physical card.
+const SVG_NS = "http://www.w3.org/2000/svg";
+const EDGE_AT = [[0, -21, 0], [-14, 0, -90], [0, 21, 180], [14, 0, 90]]; // x, y, text rotation per edge
+
+function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  for (const child of children) el.append(child);
+  return el;
+}
+
+function turnedArt(stats, turns) {
+  const top = stats[turns % 4];
+  const edges = stats.slice(0, 4).map(([v, w], i) => {
+    const [x, y, r] = EDGE_AT[i];
+    return svg("text", { x, y, transform: `rotate(${r} ${x} ${y})`, "text-anchor": "middle", "dominant-baseline": "middle",
+      class: i === turns % 4 ? "edge now" : "edge" }, `${v}/${w}`);
+  });
+  const card = svg("g", { transform: `rotate(${(turns % 4) * 90})` },
+    svg("rect", { x: -17, y: -25, width: 34, height: 50, rx: 4, class: "body" }),
+    svg("path", { d: "M0 -14 l4 6 h-8z", class: "arrow" }), ...edges);
+  const art = svg("svg", { viewBox: "-30 -30 60 60", width: 56, height: 56, class: "turned-art", role: "img",
+    "aria-label": `turned ${turns % 4 ? `${turns % 4 === 2 ? "upside down" : `a quarter turn ${turns % 4 === 1 ? "clockwise" : "anticlockwise"}`}` : "all the way round"}: ${top[0]} / ${top[1]} on top` },
+    card);
+  art.dataset.top = `${top[0]}/${top[1]}`;
+  return art;
+}
+
 function laidCard(item) {
   if (item.card === null) {
     return h("li", { class: "card facedown", dataset: { card: "facedown" } },
@@ -108,9 +138,10 @@ function laidCard(item) {
   const c = CARDS[item.card] || { type: "" };
   const marks = [];
   const turns = item.turns || 0;
+  const art = turns && c.stats && c.stats.length > 1 ? turnedArt(c.stats, turns) : null;
   if (turns) {
-    marks.push(h("span", { class: "mark", title: `turned ${turns} quarter turn(s) clockwise` },
-      h("span", { class: `rot rot-${turns % 4}`, "aria-hidden": "true" }), ` turned ${turns}×`));
+    const times = turns === 1 ? "once" : turns === 2 ? "twice" : `${turns} times`;
+    marks.push(h("span", { class: "mark", title: `turned ${times} clockwise, a quarter turn each` }, `turned ${times}`));
   }
   if (item.face_down) marks.push(h("span", { class: "mark" }, "face down (only you see it)"));
   if (item.group) marks.push(h("span", { class: "mark" }, `group ${item.group}`));
@@ -120,7 +151,8 @@ function laidCard(item) {
   if (item.source && item.source !== "hand") marks.push(h("span", { class: "mark" }, `from ${item.source}`));
   const printed = c.stats ? c.stats[0] : null;
   const changed = printed && (printed[0] !== item.value || printed[1] !== item.weight);
-  return h("li", { class: `card ${c.type}`, dataset: { card: item.card, turns: String(turns) } },
+  return h("li", { class: `card ${c.type}${art ? " turned" : ""}`, dataset: { card: item.card, turns: String(turns) } },
+    art,
     cardFace(item.card, { value: item.value, weight: item.weight }),
     changed ? h("span", { class: "ceffect" }, `printed ${printed[0]} / ${printed[1]}`) : null,
     marks.length ? h("span", { class: "marks" }, marks) : null);
