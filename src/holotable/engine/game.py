@@ -158,7 +158,7 @@ class Game(ABC, Generic[D, A]):
         nothing on the table, so it leaves every other seat's key as it was; any applied action opens
         a new decision and makes every choice made before it stale.
         """
-        return st.ply - len(st.pending)
+        return st.opened_ply
 
     def timeout_action(self, st: State[D, A], seat: int) -> A | None:
         """What ``seat`` plays when its seat clock (a server table's ``per_move`` or

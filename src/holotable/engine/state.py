@@ -88,6 +88,12 @@ class State(Generic[D, A]):
             raise IllegalActionError("the game is not over yet")
         return self.game.outcome(self)
 
+    @property
+    def opened_ply(self) -> int:
+        """The ply at which the current decision opened: the sealed choices already made in it (``pending``)
+        change nothing on the table, so they do not count."""
+        return self.ply - len(self.pending)
+
     def decision_key(self, seat: int) -> Any:
         """What ``seat``'s current decision rests on (see :meth:`Game.decision_key`)."""
         return self.game.decision_key(self, seat)

@@ -57,7 +57,3 @@ class Replays:
         with self._lock:
             self._cursors[table.id] = _Cursor(undos, wanted, st)
         return st.clone()
-
-    def forget(self, table_id: str) -> None:
-        with self._lock:
-            self._cursors.pop(table_id, None)

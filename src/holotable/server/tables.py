@@ -553,7 +553,7 @@ class TableManager:
                 spec = table.seats[seat].agent or "random"
                 # Seeded by the ply the decision opened at: in a simultaneous pick a bot chooses the same
                 # whether the others' sealed picks came in before it thought or after.
-                seed = derive_seed(table.record.seed, "bot", seat, snapshot.ply - len(snapshot.pending))
+                seed = derive_seed(table.record.seed, "bot", seat, snapshot.opened_ply)
                 period = self._period_time(table) if paced else None
                 try:
                     action = await self.pool.think(agent, spec, seed, snapshot, seat, think_limit(spec), period)
@@ -661,25 +661,11 @@ class TableManager:
         elif ply > last:
             raise ApiError(422, f"the game has {last} moves so far; ply {ply} is still to come")
         st = await asyncio.to_thread(self.replays.state_at, table, actions, undos, ply)
-        terminal = st.is_terminal()
-        return {
-            "table_id": table.id,
-            "game": table.record.game,
-            "seat": seat,
-            "ply": ply,
-            "status": table.status,
+        return _position(table, st, seat) | {
             "replay": {"ply": ply, "last": last, "full": finished, "viewer": viewer},
-            "view": st.view(seat),
-            "to_move": list(st.to_move()),
-            "sealed": (not terminal) and len(table.game.to_move(st)) > 1 and table.game.sealed(st),
-            "committed": sorted(st.pending),
             "legal": [],
             "log": [e.to_dict() for e in st.log_for(seat)],
-            "outcome": st.outcome().to_dict() if terminal else None,
             "clock": None,
-            "seats": [s.summary() for s in table.seats],
-            "rematch_id": table.record.rematch_id,
-            "seeded": seeded_info(table.record),
             "undos": undos,
         }
 
@@ -724,24 +710,11 @@ class TableManager:
                 "remaining": {str(s): round(t, 3) for s, t in table.clocks.remaining_at(now).items()},
                 "now": now,
             }
-        out: dict[str, Any] = {
-            "table_id": table.id,
-            "game": table.record.game,
-            "seat": seat,
-            "ply": st.ply,
-            "status": table.status,
-            "view": st.view(seat),
-            "to_move": list(st.to_move()),
-            "sealed": (not terminal) and len(game.to_move(st)) > 1 and game.sealed(st),
-            "committed": sorted(st.pending),
+        out: dict[str, Any] = _position(table, st, seat) | {
             "legal": legal,
             "log": [e.to_dict() for e in events],
-            "outcome": st.outcome().to_dict() if terminal else None,
             "clock": clock,
-            "seats": [s.summary() for s in table.seats],
             "presence": table.presence(),
-            "rematch_id": table.record.rematch_id,
-            "seeded": seeded_info(table.record),
             "undos": table.record.undos,
         }
         if seat is not None:
@@ -756,6 +729,28 @@ class TableManager:
             if extra is not None:
                 out["extra"] = extra
         return out
+
+
+def _position(table: LiveTable, st: State[Any, Any], seat: int | None) -> dict[str, Any]:
+    """What a state message says of one position as ``seat`` sees it (a live table's now, or a replayed
+    one): the message adds its legal moves, log, clock and undo count."""
+    terminal = st.is_terminal()
+    game = table.game
+    return {
+        "table_id": table.id,
+        "game": table.record.game,
+        "seat": seat,
+        "ply": st.ply,
+        "status": table.status,
+        "view": st.view(seat),
+        "to_move": list(st.to_move()),
+        "sealed": (not terminal) and len(game.to_move(st)) > 1 and game.sealed(st),
+        "committed": sorted(st.pending),
+        "outcome": st.outcome().to_dict() if terminal else None,
+        "seats": [s.summary() for s in table.seats],
+        "rematch_id": table.record.rematch_id,
+        "seeded": seeded_info(table.record),
+    }
 
 
 def _same_text(a: str, b: str) -> bool:

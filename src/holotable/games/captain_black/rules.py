@@ -26,6 +26,7 @@ from holotable.engine import (
     State,
 )
 from holotable.engine import chance as chances
+from holotable.engine.words import plural
 
 from . import actions as act
 from . import scenario as scenarios
@@ -299,8 +300,7 @@ class CaptainBlack(Game[CBData, Draw]):
                         f"{'card' if len(cards) == 1 else 'cards'} {worth} (now counts {totals[seat]})",
                         seat=seat, cards=cards, total=totals[seat])
             for seat in order:
-                n = counts[seat]
-                st.emit("chests", f"{_name(seat)} receives {n} chest {'card' if n == 1 else 'cards'}",
+                st.emit("chests", f"{_name(seat)} receives {plural(counts[seat], 'chest card')}",
                         seat=seat, count=counts[seat])
                 filled = sum(dealt.get(seat, []))
                 st.emit("chests_private",

@@ -657,10 +657,6 @@ async function loadReplay(ply, seat) {
   }
 }
 
-function replayGo(ply, seat) {
-  loadReplay(ply, seat);
-}
-
 function drawReplay(ctx) {
   const r = page.replay;
   for (const id of ["undo-area", "result", "name-form", "action-bar"]) $(id).hidden = true;
@@ -669,12 +665,12 @@ function drawReplay(ctx) {
   bar.hidden = false;
   const focused = document.activeElement && document.activeElement.id;
   fill(bar, replayBar({
-    ply: r.ply, last: r.last, full: r.full, seat: r.chosen, players: ctx.players, name: names, go: replayGo,
+    ply: r.ply, last: r.last, full: r.full, seat: r.chosen, players: ctx.players, name: names, go: loadReplay,
     tableLink: tableUrl(page.tableId),
   }));
   if (focused && $(focused) && !$(focused).disabled) $(focused).focus();
   const text = (e) => (page.renderer.logText ? page.renderer.logText(e, ctx) : e.text);
-  const list = moveList({ events: r.moves, ply: r.ply, go: replayGo, seat: r.chosen, text });
+  const list = moveList({ events: r.moves, ply: r.ply, go: loadReplay, seat: r.chosen, text });
   fill($("log"), list.children.length ? [...list.children] : h("li", { class: "muted" }, "No moves yet."));
   $("log-title").textContent = "Moves (press one to see the table after it)";
   // Keep the shown move in sight inside the list (the page itself stays where the player put it).
@@ -683,15 +679,13 @@ function drawReplay(ctx) {
   if (now) log.scrollTop = Math.max(0, now.offsetTop - log.offsetTop - log.clientHeight / 2);
 }
 
-// The way into a replay: step back through the moves (your own view) or, at the end, a link to share.
+// The way into a replay from the title line (the result panel has the link to share).
 function drawReplayLink(ctx) {
   const link = $("replay-link");
   const p = ctx.payload;
   link.hidden = !p.ply;
   link.href = replayUrl(Math.max(0, p.ply - 1));
   link.textContent = p.outcome ? "Replay the game" : "Step back through the moves";
-  const share = document.getElementById("replay-share");
-  if (share) share.value = new URL(`${tableUrl(page.tableId)}?replay=0`, location.href).href;
 }
 
 // ------------------------------------------------------------------ what just happened
@@ -912,7 +906,7 @@ async function start() {
       const to = page.replay.ply + step;
       if (step && to >= 0 && to <= page.replay.last) {
         e.preventDefault();
-        replayGo(to, page.replay.chosen);
+        loadReplay(to, page.replay.chosen);
       }
     });
     setConnection("replay", "");
