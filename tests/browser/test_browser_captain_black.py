@@ -56,6 +56,8 @@ def test_a_whole_captain_black_game_against_a_bot(live_server, page: Page, page_
         elif moves % 3 == 1:  # a quick-grab button, pressed with Space
             page.focus('.quick[data-action="draw 1"]')
             page.keyboard.press("Space")
+        elif int(page.get_attribute("#draw-count", "max") or 1) < 2:  # one coin left to grab: + is off
+            page.click("#draw-button")
         else:  # a click on the big button after the + button
             page.fill("#draw-count", "1")
             page.click('[aria-label="One coin more"]')
