@@ -39,6 +39,10 @@ def _check_role(role: str, obj: Any, name: str) -> None:
     elif role == "server":
         ext = obj() if isinstance(obj, type) else obj
         assert isinstance(ext, TableExtension) and ext.game == name
+    elif role == "tutorial":
+        from holotable.engine.tutorial import Tutorial
+
+        assert isinstance(obj, Tutorial) and obj.game == name and obj.lessons
     elif role == "web":
         assert (STATIC_DIR / "games" / f"{obj}.js").is_file()
     else:  # measures, seat_measures, schedule, terminal, picture, cards: functions

@@ -47,6 +47,7 @@ ROLES: dict[str, str] = {
     "cards": "the card catalog the table page asks for (fn(config) -> JSON-ready dict)",
     "web": "the browser renderer: web/static/games/<web>.js (a file name, not an import path)",
     "commands": "the game's own command-line tools: a typer.Typer mounted as `holotable <name> ...`",
+    "tutorial": "the guided first game: a tutorial file as 'package:path' (holotable.engine.tutorial)",
 }
 
 _WEB_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
@@ -76,6 +77,7 @@ class Manifest:
     cards: Any = None
     web: str | None = None
     commands: Any = None
+    tutorial: Any = None
     _cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -103,6 +105,12 @@ class Manifest:
             obj = {name: self.bot(name) for name in self.bots}
         elif role == "web" or value is None:
             obj = value
+        elif role == "tutorial" and isinstance(value, str):
+            # A data file, not code: "package:path inside it" (the game's data/tutorial.json).
+            from .tutorial import Tutorial
+
+            package, _, inside = value.partition(":")
+            obj = Tutorial.from_resource(package, inside)
         else:
             obj = import_path(value) if isinstance(value, str) else value
             if role == "game" and isinstance(obj, type):

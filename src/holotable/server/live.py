@@ -15,17 +15,19 @@ from typing import Any, overload
 
 from holotable.agents.base import Agent
 from holotable.agents.live import Pacer
-from holotable.engine import Config, Event, Game, State
+from holotable.engine import Config, Event, Game, State, registry
+from holotable.engine.tutorial import Tutorial
 from holotable.engine.undo import Step
 
 from .clocks import ClockMode, ClockSettings, SeatClocks
 from .storage import ActionRecord, Seat, TableRecord
 from .tokens import token_matches
 
-#: Who played an action: a seat's human, its bot, the seat clock (``timeout``) or the game's table clock.
-SOURCES = ("human", "bot", "timeout", "clock")
+#: Who played an action: a seat's human, its bot, the seat clock (``timeout``), the game's table clock,
+#: or a tutorial's scripted opening (``script``, played when the table is made).
+SOURCES = ("human", "bot", "timeout", "clock", "script")
 #: The sources that are the table playing on a seat's behalf: the seat cannot take those back.
-TABLE_SOURCES = ("timeout", "clock")
+TABLE_SOURCES = ("timeout", "clock", "script")
 
 
 class ApiError(Exception):
@@ -86,6 +88,22 @@ def make_config(game: Game[Any, Any], players: int | None, params: dict[str, Any
     return game.spec.make_config(players, table=human, **params)
 
 
+@dataclass
+class LessonProgress:
+    """How many of a tutorial's lessons the learner has reached, and where this position's new ones start."""
+
+    reached: int = 0
+    new_from: int = 0
+    since: int = -1
+
+    def note(self, tutorial: Tutorial, st: State[Any, Any]) -> None:
+        before = self.reached
+        self.reached = tutorial.advance(before, st, self.since)
+        if self.reached > before:
+            self.new_from = before
+        self.since = st.ply
+
+
 class DecisionPlies:
     """Per seat, the ply at which the seat's decision key (:meth:`State.decision_key`) last changed.
 
@@ -137,7 +155,10 @@ class LiveTable:
         self.state: State[Any, Any] = State.new(game, config, record.seed, record=True)
         #: Per seat, the ply its decision last changed at: whether an action it sends is fresh.
         self.decisions = DecisionPlies()
-        self.decisions.note(self.state)
+        #: A guided first game's lessons (``None``: not a tutorial), and how far the learner got.
+        self.tutorial: Tutorial | None = registry.offered(record.game, "tutorial") if record.tutorial else None
+        self.lessons = LessonProgress()
+        self.note(self.state)
         self.actions: list[ActionRecord] = []
         #: What each action did, for the undo policy (:mod:`holotable.engine.undo`); parallel to ``actions``.
         self.steps: list[Step] = []
@@ -155,6 +176,23 @@ class LiveTable:
     @property
     def id(self) -> str:
         return self.record.id
+
+    def note(self, st: State[Any, Any]) -> None:
+        """Called on the new state and after every applied (or, in a rebuild, replayed) action."""
+        self.decisions.note(st)
+        if self.tutorial is not None:
+            self.lessons.note(self.tutorial, st)
+
+    def tutorial_for(self, seat: int | None) -> dict[str, Any] | None:
+        """The lessons the learner has reached, for the learner's own page only (``None`` for others)."""
+        t = self.tutorial
+        if t is None or seat != t.human:
+            return None
+        return {
+            "title": t.title, "intro": t.intro, "outro": t.outro if self.state.is_terminal() else "",
+            "count": len(t.lessons), "new_from": self.lessons.new_from,
+            "lessons": [lesson.to_dict() for lesson in t.lessons[:self.lessons.reached]],
+        }
 
     @property
     def status(self) -> str:

@@ -47,6 +47,10 @@ class JoinRequest(Strict):
     name: str | None = Field(None, min_length=1, max_length=40)
 
 
+class TutorialRequest(Strict):
+    name: str | None = Field(None, min_length=1, max_length=40, description="the learner's name at the table")
+
+
 class NameRequest(Strict):
     name: str = Field(min_length=1, max_length=40, description="the name your seat shows at the table")
 
@@ -174,6 +178,8 @@ class GameInfo(BaseModel):
     web: str
     #: What the lobby says beside this game's form (its server extension's ``lobby_note``), or ``None``.
     lobby_note: LobbyNote | None = None
+    #: The game has a guided first game (``POST /api/tutorials/{name}``).
+    tutorial: bool = False
 
 
 class ErrorBody(BaseModel):

@@ -77,6 +77,7 @@ tables_t = Table(
     # How many actions have been taken back at this table: a client that sees it change knows the
     # table went back (its ply may be lower than the last one it saw). NULL in older rows reads as 0.
     Column("undos", Integer, nullable=True),
+    Column("tutorial", Boolean, nullable=True),
 )
 
 seats_t = Table(
@@ -105,7 +106,7 @@ actions_t = Table(
 
 #: Columns added to the first layout, by table: :meth:`Store.create_schema` adds them to an older
 #: database (they are nullable; see :func:`_table_record` for what NULL reads as).
-ADDED_COLUMNS: dict[str, tuple[str, ...]] = {"holotable_tables": ("seeded", "seeded_by", "undos")}
+ADDED_COLUMNS: dict[str, tuple[str, ...]] = {"holotable_tables": ("seeded", "seeded_by", "undos", "tutorial")}
 
 
 @dataclass
@@ -157,6 +158,8 @@ class TableRecord:
     seeded_by: str | None = None
     #: Actions taken back at this table so far.
     undos: int = 0
+    #: A guided first game: the game's tutorial (its manifest's ``tutorial``) set it up and teaches at it.
+    tutorial: bool = False
 
 
 class SchemaError(RuntimeError):
@@ -253,6 +256,7 @@ class Store:
                 invite=record.invite, public=record.public, status=record.status, created_at=record.created_at,
                 started_at=record.started_at, rematch_of=record.rematch_of, rematch_id=None,
                 seeded=record.seeded, seeded_by=record.seeded_by, undos=record.undos,
+                tutorial=record.tutorial,
             ))
             conn.execute(insert(seats_t), [
                 {"table_id": record.id, "seat": s.seat, "kind": s.kind, "level": s.level, "agent": s.agent,
@@ -395,6 +399,7 @@ def _table_record(row: Any) -> TableRecord:
         invite=row["invite"], public=bool(row["public"]), status=row["status"], created_at=row["created_at"],
         started_at=row["started_at"], rematch_of=row["rematch_of"], rematch_id=row["rematch_id"],
         seeded=bool(row["seeded"]), seeded_by=row["seeded_by"], undos=int(row["undos"] or 0),
+        tutorial=bool(row["tutorial"]),
     )
 
 

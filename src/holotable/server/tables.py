@@ -52,11 +52,14 @@ from holotable.engine import (
     ConfigError,
     HolotableError,
     Rng,
+    ScenarioError,
     State,
     UnknownGameError,
     derive_seed,
     load,
+    registry,
 )
+from holotable.engine.tutorial import Tutorial
 from holotable.engine.undo import Step, UndoRefusedError, undo_target
 from holotable.engine.undo import play as play_step
 
@@ -193,7 +196,7 @@ class TableManager:
             table.actions.append(action)
             table.steps.append(step)
             table.notices.extend(table.notice_for(action))
-            table.decisions.note(table.state)
+            table.note(table.state)
             table.sync_clocks(table.state, action.at, action.seat)
         if resume:
             table.clocks.restart_from(self.clock.now())
@@ -205,7 +208,8 @@ class TableManager:
     # ------------------------------------------------------------------ lobby
     async def create(self, req: CreateTableRequest, *, rematch_of: LiveTable | None = None,
                      creator_seat: int | None = None, creator_token: Callable[[str], str] | None = None,
-                     seed_chosen: bool | None = None) -> tuple[LiveTable, tuple[int, str] | None]:
+                     seed_chosen: bool | None = None, tutorial: Tutorial | None = None,
+                     ) -> tuple[LiveTable, tuple[int, str] | None]:
         """A new table; the creator takes the first human seat (``creator_seat`` when given), whose token
         is fresh, or ``creator_token(table id)`` (a Kyrum campaign derives its games' tokens from its own).
 
@@ -280,17 +284,55 @@ class TableManager:
             seed=req.seed if req.seed is not None else secrets.randbelow(MAX_SEED),
             clock_mode=mode, clock_seconds=seconds, invite=new_id(12), status="open", created_at=now,
             rematch_of=None if rematch_of is None else rematch_of.id, public=req.public,
-            seeded=seeded, seeded_by=creator_name if seeded else None,
+            seeded=seeded, seeded_by=creator_name if seeded else None, tutorial=tutorial is not None,
         )
         table = LiveTable(record, seats, game, config)
         status = table.computed_status()
         table.record = record = dataclasses.replace(
             record, status=status, started_at=now if status == "running" else None)
         await asyncio.to_thread(self.store.insert_table, record, seats)
+        if tutorial is not None:
+            await self._play_script(table, tutorial, now)
         table.sync_clocks(table.state, now)
         self.tables[record.id] = table
         self._schedule_bots(table)
         return table, you
+
+    async def create_tutorial(self, game: str, name: str | None) -> tuple[LiveTable, tuple[int, str] | None]:
+        """A guided first game of ``game``: its tutorial's scenario (players, parameters, seed and scripted
+        opening moves), the learner at the tutorial's seat and its bots everywhere else. A game without a
+        tutorial is a 404."""
+        try:
+            tutorial = registry.offered(game, "tutorial")
+        except ScenarioError as exc:  # a broken tutorial file is the server's fault, said plainly
+            raise ApiError(500, f"the tutorial of {game} cannot be read: {exc}") from exc
+        if tutorial is None:
+            raise ApiError(404, f"there is no tutorial for {game!r}" if registry.find(game) else f"no game {game!r}")
+        sc = tutorial.scenario
+        spec = load(sc.game).spec
+        count = sc.players if sc.players is not None else (spec.default_players or spec.min_players)
+        seats = [{"kind": "human", "name": name} if s == tutorial.human else {"kind": "bot", "level": tutorial.bots}
+                 for s in range(count)]
+        req = CreateTableRequest.model_validate({
+            "game": sc.game, "players": count, "params": dict(sc.params), "seats": seats, "seed": sc.seed,
+            "name": name})
+        return await self.create(req, creator_seat=tutorial.human, seed_chosen=False, tutorial=tutorial)
+
+    async def _play_script(self, table: LiveTable, tutorial: Tutorial, now: float) -> None:
+        """Play a tutorial's scripted opening moves, stored like any others (source ``script``: the table's)."""
+        for index, (seat, action) in enumerate(tutorial.scenario.actions):
+            st = table.state
+            try:
+                step = play_step(st, action, seat, by_table=True)
+            except ActionError as exc:
+                raise ApiError(500, f"the tutorial's scripted move {index} ({action!r}) is refused: {exc}") from exc
+            record = ActionRecord(st.ply, step.seat, step.text, "script", now)
+            table.actions.append(record)
+            table.steps.append(step)
+            table.note(st)
+            status = table.computed_status()
+            table.record = dataclasses.replace(table.record, status=status)
+            await asyncio.to_thread(self.store.append_action, table.id, record, status)
 
     async def join(self, table: LiveTable, invite: str, name: str | None) -> tuple[int, str]:
         if not secrets.compare_digest(invite.encode(), table.record.invite.encode()):
@@ -413,7 +455,7 @@ class TableManager:
             table.state = trial
             table.actions.append(record)
             table.steps.append(step)
-            table.decisions.note(trial)
+            table.note(trial)
             table.notices.extend(table.notice_for(record))
             table.record = dataclasses.replace(table.record, status=status)
             table.sync_clocks(trial, now, seat)
@@ -719,6 +761,9 @@ class TableManager:
         }
         if seat is not None:
             out["undo"] = self.undo_status(table, seat)
+        lessons = table.tutorial_for(seat)
+        if lessons is not None:
+            out["tutorial"] = lessons
         if seat is not None and table.status == "open":
             out["invite"] = table.record.invite
         ext = self.extension(table.record.game)

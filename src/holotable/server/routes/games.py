@@ -31,6 +31,7 @@ async def games() -> list[dict[str, Any]]:
             "levels": [vars(level_info(spec.name, level)) | {"name": level} for level in LEVELS],
             "web": registry.manifest(spec.name).web or "generic",  # the page's renderer module
             "lobby_note": _lobby_note(spec.name),
+            "tutorial": registry.manifest(spec.name).path("tutorial") is not None,
         })
     return out
 

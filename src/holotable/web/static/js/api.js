@@ -98,3 +98,11 @@ export function saveName(name) {
     /* ignore */
   }
 }
+
+/** Start a guided first game of `game` (its tutorial) and go to its table. Throws an ApiError on refusal. */
+export async function startTutorial(game) {
+  const name = loadName();
+  const made = await postJSON(`/api/tutorials/${encodeURIComponent(game)}`, name ? { name } : {});
+  if (made.you && made.you.token) saveToken(made.table_id, made.you.token);
+  location.href = tableUrl(made.table_id);
+}

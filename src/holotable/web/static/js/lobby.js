@@ -1,6 +1,6 @@
 // The lobby: create a table (game, players, seats, options, clock), list tables, join, watch, rematch.
 
-import { ApiError, getJSON, inviteUrl, loadInvite, loadName, loadToken, postJSON, saveInvite, saveName, saveToken, tableUrl } from "./api.js";
+import { ApiError, getJSON, inviteUrl, loadInvite, loadName, loadToken, postJSON, saveInvite, saveName, saveToken, startTutorial, tableUrl } from "./api.js";
 import { fill, h, plural, redraw } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -148,6 +148,7 @@ function onGameChange() {
   $("game-note").hidden = !note;
   fill($("game-note"), note ? [note.text, " ", h("a", { href: note.href, id: "game-note-link" }, note.link)] : []);
   $("create").textContent = note ? "Create a single game" : "Create table";
+  $("tutorial-offer").hidden = !game.tutorial;
   fill($("seats"));
   drawSeats();
   drawOptions();
@@ -291,6 +292,17 @@ async function start() {
   $("players").addEventListener("change", drawSeats);
   $("new-table").addEventListener("submit", createTable);
   $("refresh").addEventListener("click", refreshTables);
+  $("start-tutorial").addEventListener("click", async () => {
+    const button = $("start-tutorial");
+    button.disabled = true;
+    saveName($("your-name").value.trim());
+    try {
+      await startTutorial(currentGame().name);
+    } catch (err) {
+      showError(err instanceof ApiError ? `Could not start the tutorial: ${err.detail}` : String(err));
+      button.disabled = false;
+    }
+  });
   onGameChange();
   await refreshTables();
   setInterval(refreshTables, 5000);

@@ -1,7 +1,7 @@
 // The table page shell: seat token, WebSocket with reconnect, status, clock, log, rules, result,
 // and a per-game renderer module (games/<name>.js, or the generic one) for the board and the moves.
 
-import { ApiError, getJSON, inviteUrl, loadInvite, loadName, loadToken, postJSON, saveInvite, saveName, saveToken, tableUrl } from "./api.js";
+import { ApiError, getJSON, inviteUrl, loadInvite, loadName, loadToken, postJSON, saveInvite, saveName, saveToken, startTutorial, tableUrl } from "./api.js";
 import { fill, h, redraw, seatName } from "./dom.js";
 import { moveList, replayBar } from "./replay.js";
 import { rulesFor } from "./rules.js";
@@ -28,6 +28,9 @@ const page = {
   undoPressed: false, // the Undo button was pressed: the focus goes to the move panel once the table is back
   offline: false, // the socket was lost and the page is reconnecting: nothing can be sent meanwhile
   errorKind: null, // what the message on show is about: "connection" ones go once the page is back online
+  gameInfo: null, // this game's entry of GET /api/games (its title, renderer, whether it has a tutorial)
+  lesson: null, // the tutorial lesson on show (an index into the reached ones); null: the newest
+  lessonsSeen: 0, // how many lessons this page has been sent: new ones are shown from the first new one
   replay: null, // replay mode (`?replay=<ply>`): {ply, last, full, seat, moves}; no socket, no moves to make
 };
 
@@ -536,6 +539,9 @@ function drawRules() {
     rules.sections.map(([title, text], i) => h("details", { class: "rules", open: i === 0 }, h("summary", {}, title), h("p", {}, text))),
     h("details", { class: "rules" }, h("summary", {}, "Keyboard"),
       h("p", {}, "Tab moves between buttons, Enter or Space presses one. Only moves the rules allow right now are shown as buttons. The line under the title says when it is your turn (screen readers announce it). The Undo button under it takes your last move back when the rules allow it, and says why when they do not.")),
+    page.gameInfo && page.gameInfo.tutorial
+      ? h("p", {}, h("button", { type: "button", class: "small", id: "rules-tutorial", onclick: openTutorial }, "Learn to play: a guided first game"))
+      : null,
     h("p", { class: "help" }, page.plain
       ? h("a", { href: tableUrl(page.tableId), id: "page-switch" }, "Back to the game's own page")
       : h("a", { href: `${tableUrl(page.tableId)}?page=plain`, id: "page-switch" }, "Plain page: every value as text, every legal move a button")),
@@ -613,10 +619,67 @@ function draw() {
   }
   drawUndo(ctx);
   drawInvite(ctx);
+  drawTutorial(ctx);
   drawResult(ctx);
   drawLog(ctx);
   drawReplayLink(ctx);
   drawActionBar();
+}
+
+// ------------------------------------------------------------------ tutorials
+// A tutorial table sends its learner the lessons reached so far; the panel shows one at a time, starting
+// at the first new one, with Back/Next through those already reached and the suggested move as a button.
+async function openTutorial(event) {
+  event.target.disabled = true;
+  try {
+    await startTutorial(page.summary.game);
+  } catch (err) {
+    showError(err instanceof ApiError ? `Could not start the tutorial: ${err.detail}` : String(err));
+    event.target.disabled = false;
+  }
+}
+
+function drawTutorial(ctx) {
+  const t = ctx.payload.tutorial;
+  const panel = $("tutorial");
+  panel.hidden = !t;
+  const offer = $("rules-tutorial");
+  if (offer) offer.hidden = Boolean(t); // the learner is in one already
+  if (!t) return;
+  const lessons = t.lessons || [];
+  if (lessons.length > page.lessonsSeen) {
+    page.lesson = Math.min(t.new_from ?? page.lessonsSeen, lessons.length - 1);
+    page.lessonsSeen = lessons.length;
+  }
+  const at = lessons.length ? Math.min(page.lesson ?? lessons.length - 1, lessons.length - 1) : -1;
+  const lesson = at >= 0 ? lessons[at] : null;
+  const go = (to) => () => { page.lesson = to; drawTutorial(context()); };
+  const legal = new Set(ctx.legal);
+  const suggested = lesson && lesson.try && legal.has(lesson.try) && !ctx.payload.outcome ? lesson.try : null;
+  redraw(panel, () => fill(panel,
+    h("h2", { id: "tutorial-title" }, t.title),
+    at <= 0 && t.intro ? h("p", { class: "tutorial-intro" }, t.intro) : null,
+    lesson
+      ? h("div", { class: "lesson", id: "lesson", "aria-live": "polite" },
+        h("p", { class: "lesson-count" }, `Step ${at + 1} of ${t.count}`),
+        h("p", { class: "lesson-text" }, lesson.say),
+        suggested ? h("p", {}, h("button", { type: "button", class: "small primary", id: "lesson-try", onclick: () => act(suggested) },
+          `Try it: ${describeMove(suggested)}`)) : null,
+        lesson.rules && lesson.rules.length ? h("details", { class: "rule-ids" }, h("summary", {}, "Details"), `Rules: ${lesson.rules.join(", ")}`) : null)
+      : h("p", { class: "lesson-text" }, "The first step comes with your first move."),
+    t.outro ? h("p", { class: "tutorial-outro" }, t.outro) : null,
+    lessons.length > 1
+      ? h("div", { class: "lesson-pager" },
+        h("button", { type: "button", class: "small", id: "lesson-back", disabled: at <= 0, onclick: go(at - 1) }, "Previous step"),
+        h("button", { type: "button", class: "small", id: "lesson-next", disabled: at >= lessons.length - 1, onclick: go(at + 1) }, "Next step"))
+      : null,
+  ));
+}
+
+// A move's words as a player reads them ("draw 2" -> "Draw 2"): the renderer's own words when it has them.
+function describeMove(text) {
+  const own = page.renderer && page.renderer.describeAction ? page.renderer.describeAction(text) : null;
+  return own || text.replace(/^./, (c) => c.toUpperCase());
 }
 
 // ------------------------------------------------------------------ replays
@@ -867,6 +930,7 @@ async function start() {
     const games = await getJSON("/api/games");
     const game = games.find((g) => g.name === page.summary.game);
     if (game) {
+      page.gameInfo = game;
       page.title = game.title;
       web = game.web || "generic";
     }
