@@ -1,6 +1,9 @@
 // Black Hole Buccaneers: the black hole and its threshold, the passing direction, your hand and the
 // simultaneous pick (who has chosen, never what), every tableau with turned cards, time-machine groups
 // and the shapeshifter stack, the decisions of artifacts and relics, and scoring steps A-H explained.
+// Every card is drawn as a card (static/art/buccaneers/, CC0): a picture per type, part and effect, its
+// value / weight in large figures; a hidden card is only a card back. What changed since the last drawing
+// moves: picks turn face up together, a passed hand slides in, a turned card rotates, points count up.
 
 import { facts, h, plural } from "../js/dom.js";
 import { legalButtons } from "./common.js";
@@ -59,6 +62,127 @@ const ASK_TEXT = {
   ring: "discard the One Ring or keep it?",
 };
 
+// The pictures (hand-drawn SVG in static/art/buccaneers/, see art/LICENSE.md): by card type, by
+// time-machine part and by artifact / relic effect, and the table's own pieces.
+const PICTURES = {
+  spaceship: { src: "/static/art/buccaneers/spaceship.svg" },
+  toy: { src: "/static/art/buccaneers/toy.svg" },
+  shapeshifter: { src: "/static/art/buccaneers/shapeshifter.svg" },
+  robot: { src: "/static/art/buccaneers/robot.svg" },
+  time_machine: { src: "/static/art/buccaneers/tm-warp-engine.svg" },
+  command_chair: { src: "/static/art/buccaneers/tm-command-chair.svg" },
+  reflector_shield: { src: "/static/art/buccaneers/tm-reflector-shield.svg" },
+  quantum_control: { src: "/static/art/buccaneers/tm-quantum-control.svg" },
+  warp_engine: { src: "/static/art/buccaneers/tm-warp-engine.svg" },
+  artifact: { src: "/static/art/buccaneers/art-lootbox.svg" },
+  gps: { src: "/static/art/buccaneers/art-gps.svg" },
+  tiit: { src: "/static/art/buccaneers/art-tiit.svg" },
+  laser: { src: "/static/art/buccaneers/art-laser.svg" },
+  tentacle: { src: "/static/art/buccaneers/art-tentacle.svg" },
+  gyro: { src: "/static/art/buccaneers/art-gyro.svg" },
+  morphosucker: { src: "/static/art/buccaneers/art-morphosucker.svg" },
+  cubus_librae: { src: "/static/art/buccaneers/art-cubus-librae.svg" },
+  lootbox: { src: "/static/art/buccaneers/art-lootbox.svg" },
+  relic: { src: "/static/art/buccaneers/rel-egg.svg" },
+  surprise_egg: { src: "/static/art/buccaneers/rel-egg.svg" },
+  wading_pool: { src: "/static/art/buccaneers/rel-pool.svg" },
+  one_ring: { src: "/static/art/buccaneers/rel-ring.svg" },
+  anti_grav_carpet: { src: "/static/art/buccaneers/rel-carpet.svg" },
+  exoskeleton: { src: "/static/art/buccaneers/rel-exo.svg" },
+  xxl_paperweight: { src: "/static/art/buccaneers/rel-xxl.svg" },
+  space_blanket: { src: "/static/art/buccaneers/rel-blanket.svg" },
+  back: { src: "/static/art/buccaneers/card-back.svg" },
+  hole: { src: "/static/art/buccaneers/black-hole.svg" },
+  threshold: { src: "/static/art/buccaneers/threshold.svg" },
+  weight: { src: "/static/art/buccaneers/token-weight.svg" },
+  value: { src: "/static/art/buccaneers/token-value.svg" },
+  points: { src: "/static/art/buccaneers/points.svg" },
+  hand: { src: "/static/art/buccaneers/hand.svg" },
+};
+
+/** A picture that only decorates (the text beside it says the same): alt="" keeps it out of the way. */
+function pic(name, cls = "") {
+  return h("img", { class: `bhb-pic ${cls}`.trim(), src: PICTURES[name].src, alt: "", draggable: "false" });
+}
+
+function pictureOf(c) {
+  const name = [c.effect, c.part, c.type].find((k) => k && PICTURES[k]);
+  return name ? pic(name, "card-pic") : pic("back", "card-pic");
+}
+
+// ------------------------------------------------------------------ motion
+// The renderer draws the whole table afresh from each state, so what moves is found by comparing the view
+// with the one drawn before: a card laid out (a pick revealed, a toy laid face down), a face-down toy turned
+// up, a card turned, a hand passed or dealt, points scored, a scoring step done. Each such change is kept a
+// few seconds with the time it was seen, and every drawing in that time gives its element the motion class
+// with a negative animation delay, so a redraw in the middle (a button pressed, a bot's move) carries the
+// movement on instead of starting it again. The CSS turns all of it off under prefers-reduced-motion.
+const MOTION_KEEP_MS = 4000;
+let seen = null; // the last view drawn: {table, seat, ply, round, turn, direction, laid, scores, steps}
+const motion = new Map(); // key -> {cls, at, from, to}
+
+function snapshot(ctx) {
+  const view = ctx.view;
+  const laid = new Map();
+  (view.tableaux || []).forEach((row, s) => row.forEach((item, i) => {
+    laid.set(`${s}:${i}`, { card: item.card, turns: item.turns || 0, down: item.card === null || Boolean(item.face_down) });
+  }));
+  const steps = new Set(ctx.log.filter((e) => e.kind === "score_step" && e.data).map((e) => `${e.ply}:${e.data.step}`));
+  return { table: ctx.tableId, seat: ctx.seat, ply: ctx.payload.ply, round: view.round, turn: view.turn,
+    direction: view.direction, laid, scores: [...(view.scores || [])], steps };
+}
+
+function watch(ctx) {
+  const now = performance.now();
+  for (const [key, m] of motion) if (now - m.at > MOTION_KEEP_MS) motion.delete(key);
+  const last = seen;
+  const snap = snapshot(ctx);
+  seen = snap;
+  if (!last || last.table !== snap.table || last.seat !== snap.seat) {
+    motion.clear();
+    return;
+  }
+  if (snap.ply === last.ply) return;
+  if (snap.ply < last.ply) { // an undo, or a replay stepping back: the table jumps, nothing moves
+    motion.clear();
+    return;
+  }
+  const at = (key, m) => motion.set(key, { at: now, ...m });
+  for (const [key, item] of snap.laid) {
+    const was = last.laid.get(key);
+    if (!was || (was.card !== item.card && was.card !== null && item.card !== null)) {
+      at(`card:${key}`, { cls: item.down ? "bhb-laid" : "bhb-reveal" });
+      // A card turned as it was laid out (robots revealed together): it turns once it is face up.
+      if (item.turns > 0) motion.set(`turn:${key}`, { cls: "bhb-turn", at: now + 700, from: 0, to: item.turns });
+    } else if (was.down && !item.down) {
+      at(`card:${key}`, { cls: "bhb-reveal" }); // a toy turned up in scoring step C
+    } else if (was.card === item.card && item.turns > was.turns) {
+      at(`turn:${key}`, { cls: "bhb-turn", from: was.turns, to: item.turns });
+    }
+  }
+  if (snap.round === last.round && snap.turn > last.turn) {
+    at("hand", { cls: `bhb-pass-${String(snap.direction).toLowerCase()}` });
+    at("direction", { cls: `bhb-spin-${String(snap.direction).toLowerCase()}` });
+  } else if (snap.round !== last.round) {
+    at("hand", { cls: "bhb-deal" });
+  } else if (snap.direction !== last.direction) {
+    at("direction", { cls: `bhb-spin-${String(snap.direction).toLowerCase()}` });
+  }
+  snap.scores.forEach((points, s) => {
+    if (points > (last.scores[s] ?? points)) at(`score:${s}`, { cls: "bhb-count", from: last.scores[s], to: points });
+  });
+  for (const step of snap.steps) if (!last.steps.has(step)) at(`step:${step}`, { cls: "bhb-fresh" });
+}
+
+/** The motion of `key` now: its class (with a leading space) and the style that carries it on, or nothing. */
+function motionOf(key, vars = {}) {
+  const m = motion.get(key);
+  if (!m) return { cls: "", style: null };
+  const style = [`--bhb-delay: ${-Math.round(performance.now() - m.at)}ms`,
+    ...Object.entries(vars).map(([k, v]) => `--bhb-${k}: ${typeof v === "function" ? v(m) : v}`)].join("; ");
+  return { cls: ` ${m.cls}`, style, m };
+}
+
 function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
@@ -77,13 +201,18 @@ function cardHelp(id) {
   return TYPES[c.type] || "";
 }
 
-/** One card face: name, value/weight, type, effect; `now` overrides the printed numbers. */
-function cardFace(id, now = null) {
+/**
+ * One card face: value / weight in large figures (value with a gem, weight with a kettlebell), the card's
+ * picture, its name, type and effect; `now` overrides the printed numbers, `art` (a turned card's drawing)
+ * stands beside the picture.
+ */
+function cardFace(id, now = null, art = null) {
   const c = CARDS[id] || { name: id, type: "", stats: [["?", "?"]] };
   const [value, weight] = now ? [now.value, now.weight] : c.stats[0];
   return [
-    h("span", { class: "cname" }, c.name),
     h("span", { class: "vw" }, h("span", { class: "v", title: "value" }, String(value)), " / ", h("span", { class: "w", title: "weight" }, String(weight))),
+    h("span", { class: "pic" }, pictureOf(c), art),
+    h("span", { class: "cname" }, c.name),
     h("span", { class: "ctype" }, String(c.type).replaceAll("_", " ")),
     h("span", { class: "ceffect" }, cardHelp(id)),
   ];
@@ -91,10 +220,10 @@ function cardFace(id, now = null) {
 
 function handCard(id, ctx, action) {
   const c = CARDS[id] || { type: "" };
-  if (!action) return h("li", { class: `card ${c.type}`, dataset: { card: id } }, cardFace(id));
+  if (!action) return h("li", { class: `card bhb-card ${c.type}`, dataset: { card: id } }, cardFace(id));
   const chosen = ctx.view.my_choice === action;
   return h("li", {}, h("button", {
-    type: "button", class: `card ${c.type}${chosen ? " chosen" : ""}`, disabled: ctx.busy,
+    type: "button", class: `card bhb-card ${c.type}${chosen ? " chosen" : ""}`, disabled: ctx.busy,
     dataset: { action, key: `act:${action}`, card: id }, "aria-label": `${action.split(" ")[0]} ${describeCard(id)}. ${cardHelp(id)}`,
     onclick: () => ctx.act(action),
   }, cardFace(id)));
@@ -113,7 +242,7 @@ function svg(tag, attrs = {}, ...children) {
   return el;
 }
 
-function turnedArt(stats, turns) {
+function turnedArt(stats, turns, key = null) {
   const top = stats[turns % 4];
   const edges = stats.slice(0, 4).map(([v, w], i) => {
     const [x, y, r] = EDGE_AT[i];
@@ -127,18 +256,28 @@ function turnedArt(stats, turns) {
     "aria-label": `turned ${turns % 4 ? `${turns % 4 === 2 ? "upside down" : `a quarter turn ${turns % 4 === 1 ? "clockwise" : "anticlockwise"}`}` : "all the way round"}: ${top[0]} / ${top[1]} on top` },
     card);
   art.dataset.top = `${top[0]}/${top[1]}`;
+  // Just turned: the drawing rotates from where the card lay before (a quarter turn a turn).
+  const moving = key ? motionOf(`turn:${key}`, { from: (m) => `${-(m.to - m.from) * 90}deg` }) : null;
+  if (moving && moving.cls) {
+    art.classList.add(moving.cls.trim());
+    art.setAttribute("style", moving.style);
+  }
   return art;
 }
 
 function laidCard(item) {
+  const key = item.at === undefined ? null : item.at;
+  const moving = key === null ? { cls: "", style: null } : motionOf(`card:${key}`);
   if (item.card === null) {
-    return h("li", { class: "card facedown", dataset: { card: "facedown" } },
+    // Another seat's face-down toy: a card back and nothing else (no id, no name, no numbers).
+    return h("li", { class: `card bhb-card facedown${moving.cls}`, style: moving.style, dataset: { card: "facedown" } },
+      h("span", { class: "pic back" }, pic("back", "back-pic")),
       h("span", { class: "cname" }, "Toy, face down"), h("span", { class: "ceffect" }, "Turned up in scoring step C."));
   }
   const c = CARDS[item.card] || { type: "" };
   const marks = [];
   const turns = item.turns || 0;
-  const art = turns && c.stats && c.stats.length > 1 ? turnedArt(c.stats, turns) : null;
+  const art = turns && c.stats && c.stats.length > 1 ? turnedArt(c.stats, turns, key) : null;
   if (turns) {
     const times = turns === 1 ? "once" : turns === 2 ? "twice" : `${turns} times`;
     marks.push(h("span", { class: "mark", title: `turned ${times} clockwise, a quarter turn each` }, `turned ${times}`));
@@ -151,19 +290,20 @@ function laidCard(item) {
   if (item.source && item.source !== "hand") marks.push(h("span", { class: "mark" }, `from ${item.source}`));
   const printed = c.stats ? c.stats[0] : null;
   const changed = printed && (printed[0] !== item.value || printed[1] !== item.weight);
-  return h("li", { class: `card ${c.type}${art ? " turned" : ""}`, dataset: { card: item.card, turns: String(turns) } },
-    art,
-    cardFace(item.card, { value: item.value, weight: item.weight }),
+  return h("li", { class: `card bhb-card ${c.type}${art ? " turned" : ""}${item.face_down ? " own-facedown" : ""}${moving.cls}`,
+    style: moving.style, dataset: { card: item.card, turns: String(turns) } },
+    cardFace(item.card, { value: item.value, weight: item.weight }, art),
     changed ? h("span", { class: "ceffect" }, `printed ${printed[0]} / ${printed[1]}`) : null,
     marks.length ? h("span", { class: "marks" }, marks) : null);
 }
 
-function tableauCards(cards) {
-  // Time-machine groups and the shapeshifter stack are boxed; other cards in laying order.
+function tableauCards(cards, seat) {
+  // Time-machine groups and the shapeshifter stack are boxed; other cards in laying order. Each card keeps
+  // its place in the tableau (`at`), which is how its motion is found.
   const groups = new Map();
   const shapeshifters = [];
   const others = [];
-  for (const item of cards) {
+  for (const item of cards.map((it, i) => ({ ...it, at: `${seat}:${i}` }))) {
     const type = item.type || (item.card && CARDS[item.card] ? CARDS[item.card].type : "");
     if (type === "time_machine" && item.group) {
       if (!groups.has(item.group)) groups.set(item.group, []);
@@ -186,6 +326,20 @@ function tableauCards(cards) {
   return out;
 }
 
+function tokenChip(id) {
+  const t = DATA.tokens[id];
+  return h("span", { class: `badge bhb-token ${t ? t.kind : ""}` }, t ? pic(t.kind, "chip-pic") : null, tokenLabel(id));
+}
+
+function scoreChip(ctx, seat) {
+  const points = ctx.view.scores[seat];
+  const moving = motionOf(`score:${seat}`, { from: (m) => m.from, to: (m) => m.to });
+  const gain = moving.m ? moving.m.to - moving.m.from : 0;
+  return h("span", { class: "bhb-chip points", title: "points" }, pic("points", "chip-pic"),
+    h("span", { class: `num${moving.cls}`, style: moving.style }, String(points)), ` ${points === 1 ? "point" : "points"}`,
+    gain ? h("span", { class: "bhb-gain", style: moving.style, "aria-hidden": "true" }, `+${gain}`) : null);
+}
+
 function tokenLabel(id) {
   const t = DATA.tokens[id];
   if (!t) return id;
@@ -197,11 +351,11 @@ function tableauPanel(ctx) {
   const n = view.tableaux.length;
   const seats = ctx.seat !== null && ctx.seat !== undefined
     ? [ctx.seat, ...[...Array(n).keys()].filter((s) => s !== ctx.seat)] : [...Array(n).keys()];
-  return h("section", { class: "panel", "aria-labelledby": "bhb-tableaux" },
+  return h("section", { class: "panel bhb-tableaux", "aria-labelledby": "bhb-tableaux" },
     h("h2", { id: "bhb-tableaux" }, "Tableaux (cards laid out)"),
     seats.map((seat) => {
       const total = view.totals[seat];
-      const tokens = Object.entries(view.tokens || {}).filter(([, s]) => s === seat).map(([id]) => tokenLabel(id));
+      const tokens = Object.entries(view.tokens || {}).filter(([, s]) => s === seat).map(([id]) => tokenChip(id));
       const notes = [];
       if (view.gps_next && view.gps_next[seat]) notes.push("must play a random card next turn (GPS)");
       if (view.gps && view.gps[seat]) notes.push("plays a random card this turn (GPS)");
@@ -211,10 +365,11 @@ function tableauPanel(ctx) {
         h("div", { class: "tableau-head" },
           h("strong", {}, ctx.label(seat)),
           h("span", {}, total ? `value ${total.value} · weight ${total.weight}` : "totals hidden (face-down toys)"),
-          h("span", { class: "muted" }, `${plural(view.hand_sizes[seat], "card")} in hand · ${plural(view.scores[seat], "point")}`),
-          tokens.map((t) => h("span", { class: "badge" }, t)),
+          h("span", { class: "bhb-chip muted" }, pic("hand", "chip-pic"), `${plural(view.hand_sizes[seat], "card")} in hand`),
+          scoreChip(ctx, seat),
+          tokens,
           notes.map((t) => h("span", { class: "badge turn" }, t))),
-        view.tableaux[seat].length ? h("ul", { class: "cards" }, tableauCards(view.tableaux[seat])) : h("p", { class: "muted" }, "No cards yet."));
+        view.tableaux[seat].length ? h("ul", { class: "cards" }, tableauCards(view.tableaux[seat], seat)) : h("p", { class: "muted" }, "No cards yet."));
     }));
 }
 
@@ -229,7 +384,8 @@ function directionText(view, ctx) {
     const from = (ctx.seat - step + n) % n;
     you = `You pass to ${ctx.name(to)} and receive from ${ctx.name(from)}.`;
   }
-  return [h("span", { class: "direction", "aria-hidden": "true" }, arrow), ` ${view.direction}, ${words}. `, you];
+  const moving = motionOf("direction");
+  return [h("span", { class: `direction${moving.cls}`, style: moving.style, "aria-hidden": "true" }, arrow), ` ${view.direction}, ${words}. `, you];
 }
 
 function blackHolePanel(ctx) {
@@ -237,8 +393,17 @@ function blackHolePanel(ctx) {
   const hole = view.black_hole;
   const cards = view.thresholds || [];
   const extra = cards.reduce((sum, id) => sum + (DATA.threshold_cards[id] ?? 0), 0);
+  // The same facts as pictures (the list below says them in words): the hole in its colour, the
+  // threshold cards at it, the face-down pile and, in step F, the card revealed from it.
+  const art = h("div", { class: `bhb-hole-art ${hole.category}`, "aria-hidden": "true" },
+    h("span", { class: "hole" }, pic("hole", "hole-pic"), h("span", { class: "hole-number" }, String(hole.threshold))),
+    cards.map((id) => h("span", { class: "th-card" }, pic("threshold", "th-pic"), h("span", {}, signed(DATA.threshold_cards[id] ?? 0)))),
+    h("span", { class: "bh-pile" }, pic("back", "pile-pic"), h("span", {}, `× ${view.bh_pile_size}`)),
+    view.bh_revealed ? h("span", { class: "bh-revealed" }, pictureOf(CARDS[view.bh_revealed] || {}),
+      h("span", {}, `weight ${CARDS[view.bh_revealed]?.stats?.[0]?.[1] ?? "?"}`)) : null);
   return h("section", { class: "panel", "aria-labelledby": "bhb-hole" },
     h("h2", { id: "bhb-hole" }, `Black hole ${hole.id}`),
+    art,
     facts([
       ["Kind", `${hole.category}, deals ${plural(hole.cards, "card")} each`],
       ["Base threshold", String(hole.threshold)],
@@ -281,7 +446,8 @@ function chosenList(ctx) {
       else if (ctx.toMove.includes(s)) state = "… choosing";
       else if (view.gps && view.gps[s]) state = "random card (GPS)";
       else state = asked.has(s) ? "" : "not choosing";
-      return h("li", { class: "badge", dataset: { seat: String(s), chosen: String(ctx.committed.includes(s)) } }, `${ctx.name(s)}: ${state}`);
+      return h("li", { class: "badge", dataset: { seat: String(s), chosen: String(ctx.committed.includes(s)) } },
+        ctx.committed.includes(s) ? pic("back", "mini-back") : null, `${ctx.name(s)}: ${state}`);
     }));
 }
 
@@ -342,14 +508,21 @@ function describeAction(text) {
   return text;
 }
 
+// The hand, sliding in from the passing side when hands were just passed (or dealt at a round's start).
+function handList(items) {
+  const moving = motionOf("hand");
+  items.forEach((li, i) => li.style.setProperty("--bhb-i", String(i)));
+  return h("ul", { class: `cards${moving.cls}`, id: "hand", style: moving.style }, items);
+}
+
 function handPanel(ctx) {
   const view = ctx.view;
   if (!view.hand || view.phase === "over") return null;
   const choosing = view.ask && view.ask.kind === "choose" && ctx.legal.some((t) => t.startsWith("play "));
-  return h("section", { class: `panel${choosing ? " ask" : ""}`, "aria-labelledby": "bhb-hand" },
+  return h("section", { class: `panel bhb-hand-panel${choosing ? " ask" : ""}`, "aria-labelledby": "bhb-hand" },
     h("h2", { id: "bhb-hand" }, choosing ? "Your hand: choose the card to play" : "Your hand"),
     view.hand.length
-      ? h("ul", { class: "cards", id: "hand" }, view.hand.map((id) => handCard(id, ctx, choosing && ctx.legal.includes(`play ${id}`) ? `play ${id}` : null)))
+      ? handList(view.hand.map((id) => handCard(id, ctx, choosing && ctx.legal.includes(`play ${id}`) ? `play ${id}` : null)))
       : h("p", { class: "muted" }, "No cards in hand."),
     choosing ? null : h("p", { class: "help" }, "Each card shows value / weight."));
 }
@@ -443,7 +616,9 @@ function scoringPanel(ctx) {
   const items = [];
   for (const e of events) {
     if (e.kind === "score_step") {
-      items.push(h("li", { dataset: { step: e.data.step } }, h("span", { class: "letter" }, e.data.step), h("strong", {}, `${STEPS[e.data.step]}: `), explainStep(e, ctx)));
+      const moving = motionOf(`step:${e.ply}:${e.data.step}`);
+      items.push(h("li", { class: moving.cls.trim() || null, style: moving.style, dataset: { step: e.data.step } },
+        h("span", { class: "letter" }, e.data.step), h("strong", {}, `${STEPS[e.data.step]}: `), explainStep(e, ctx)));
     } else {
       items.push(h("li", { class: "muted" }, e.text));
     }
@@ -485,6 +660,7 @@ export default {
     return ASK_TEXT[kind] || "choose one of the moves below.";
   },
   render(ctx) {
+    watch(ctx);
     return [
       movePanel(ctx),
       handPanel(ctx),

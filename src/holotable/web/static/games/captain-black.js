@@ -6,6 +6,78 @@ import { facts, h, plural } from "../js/dom.js";
 // The number last chosen: offered again next turn (within the bag's range).
 let lastCount = 3;
 
+// The pieces, drawn as art (static/art/captain-black/, CC0, see art/LICENSE.md). Decorative: the
+// words beside each picture say what it shows.
+const ART = {
+  gold: { src: "/static/art/captain-black/coin-gold.svg" },
+  black: { src: "/static/art/captain-black/coin-black.svg" },
+  empty: { src: "/static/art/captain-black/island-field.svg" },
+  filled: { src: "/static/art/captain-black/chest-filled.svg" },
+  emptyChest: { src: "/static/art/captain-black/chest-empty.svg" },
+  chestBack: { src: "/static/art/captain-black/chest-back.svg" },
+  parrot: { src: "/static/art/captain-black/parrot.svg" },
+  bag: { src: "/static/art/captain-black/bag.svg" },
+};
+
+function art(which, cls, attrs = {}) {
+  return h("img", { class: cls, src: which.src, alt: "", "aria-hidden": "true", draggable: "false", ...attrs });
+}
+
+// Motion: coins drop from the bag and onto the island, the chests fill at a round's end, parrot cards
+// turn over (all of it off under prefers-reduced-motion, in holotable.css). The page is drawn anew on
+// every state; a motion keeps its start, and a redraw meanwhile resumes it (a negative delay, --t).
+const GRAB_MS = 1600;
+const DROP_MS = 1300;
+const ROUND_MS = 3600;
+const motions = new Map(); // key -> {since, ms, data}
+let seen = null; // {table, ply, island, rounds, chestCounts, boxes}
+
+function startMotion(key, ms, data = null) {
+  motions.set(key, { since: Date.now(), ms, data });
+}
+
+function motionOf(key) {
+  const m = motions.get(key);
+  if (!m) return null;
+  const elapsed = Date.now() - m.since;
+  if (elapsed >= m.ms) {
+    motions.delete(key);
+    return null;
+  }
+  return { elapsed, data: m.data };
+}
+
+function motionStyle(m, i = 0) {
+  return `--t:-${Math.round(m.elapsed)}ms;--i:${i}`;
+}
+
+/** What changed since the last picture (a draw, a black coin on the island, a round's end) starts its motion. */
+function noteChanges(ctx) {
+  const view = ctx.view;
+  const now = {
+    table: ctx.tableId, ply: ctx.payload.ply, island: view.island, rounds: (view.rounds || []).length,
+    chestCounts: [...(view.chest_counts || [])], boxes: [...(view.boxes || [])], round: view.round,
+  };
+  const before = seen;
+  seen = now;
+  if (!before || before.table !== now.table || !(now.ply > before.ply)) return;
+  if (view.last_draw) startMotion("grab", GRAB_MS, { ply: now.ply });
+  if (now.round === before.round && now.island > before.island) {
+    for (let i = before.island; i < now.island; i++) startMotion(`field:${now.round}:${i}`, DROP_MS, { i: i - before.island });
+  }
+  now.boxes.forEach((b, s) => {
+    if (b !== null && before.boxes[s] !== null && b > before.boxes[s]) startMotion(`box:${s}`, DROP_MS);
+  });
+  if (now.rounds > before.rounds) {
+    startMotion(`round:${now.rounds}`, ROUND_MS);
+    now.chestCounts.forEach((c, s) => {
+      if (c > (before.chestCounts[s] ?? c)) startMotion(`chests:${s}`, ROUND_MS, { from: before.chestCounts[s] });
+    });
+    // The "round over" moment goes when it has played (a later state would take it away anyway).
+    setTimeout(() => { if (!motionOf(`round:${now.rounds}`)) ctx.redraw(); }, ROUND_MS + 50);
+  }
+}
+
 function draws(ctx) {
   return ctx.legal.map((t) => Number(/^draw\s+(\d+)$/.exec(t)?.[1])).filter((k) => Number.isInteger(k));
 }
@@ -17,9 +89,28 @@ export function allGoldChance(gold, black, k) {
   return Math.max(0, p);
 }
 
-function coins(n, cls, max = 60) {
+function coins(n, cls, max = 60, motion = () => null) {
   const shown = Math.min(n, max);
-  return h("span", { class: "coins", "aria-hidden": "true" }, Array.from({ length: shown }, () => h("span", { class: `coin ${cls}` })));
+  return h("span", { class: "coins", "aria-hidden": "true" }, Array.from({ length: shown }, (_, i) => {
+    const m = motion(i);
+    return art(ART[cls], `coin ${cls}${m ? " drop" : ""}`, { width: 24, height: 24, style: m ? motionStyle(m, m.data ? m.data.i : i) : null });
+  }));
+}
+
+/** The coins of the last grab, out of the bag (gold, then the black ones that spoil it). */
+function grabbed(view) {
+  const d = view.last_draw;
+  const m = motionOf("grab");
+  if (!d) return null;
+  // A big handful shows its first coins and every black one (the one that spoils it), then how many more.
+  const black = Math.min(d.black, 8);
+  const gold = Math.min(d.gold, 20 - black);
+  const pieces = [...Array(gold).fill("gold"), ...Array(black).fill("black")];
+  const more = d.gold + d.black - pieces.length;
+  return h("div", { class: `cb-grab${m ? " fresh" : ""}`, id: "last-grab", "aria-hidden": "true" },
+    h("span", { class: "muted" }, "Last grab"),
+    pieces.map((c, i) => art(ART[c], `coin ${c}${m ? " drop" : ""}`, { width: 24, height: 24, style: m ? motionStyle(m, i) : null })),
+    more > 0 ? h("span", { class: "muted" }, `+${more}`) : null);
 }
 
 function bagPanel(view) {
@@ -28,18 +119,24 @@ function bagPanel(view) {
   const detail = "gold" in bag ? `${bag.gold} gold and ${bag.black} black` : "its colours are secret in this variant";
   return h("section", { class: "panel", "aria-labelledby": "cb-bag" },
     h("h2", { id: "cb-bag" }, "The bag"),
-    h("img", { class: "bag-art", src: "/static/art/captain-black/bag.svg", alt: "", width: 56, height: 56 }),
+    h("img", { class: `bag-art${motionOf("grab") ? " shake" : ""}`, src: "/static/art/captain-black/bag.svg", alt: "", width: 56, height: 56 }),
     h("p", { class: "big-number", id: "bag-count" }, String(total)),
     h("p", {}, `${plural(total, "coin")} in the bag: ${detail}.`),
+    grabbed(view),
   );
 }
 
 function islandPanel(view) {
   const fields = view.island_fields;
-  return h("section", { class: "panel", "aria-labelledby": "cb-island" },
+  const rounds = (view.rounds || []).length;
+  const over = rounds ? motionOf(`round:${rounds}`) : null;
+  return h("section", { class: "panel cb-island-panel", "aria-labelledby": "cb-island" },
     h("h2", { id: "cb-island" }, "The island"),
     h("p", { class: "big-number", id: "island-count" }, `${view.island} / ${fields}`),
-    h("div", { class: "coins" }, coins(view.island, "black"), coins(Math.max(0, fields - view.island), "empty")),
+    h("div", { class: "cb-island", id: "island-fields" },
+      coins(view.island, "black", 60, (i) => motionOf(`field:${view.round}:${i}`)), coins(Math.max(0, fields - view.island), "empty")),
+    over ? h("p", { class: "cb-round-over", id: "round-over", style: motionStyle(over) },
+      `Round ${view.rounds[rounds - 1].round} over: the chests are handed out.`) : null,
     h("p", {}, `Black coins on the island. The round ends when all ${fields} fields are full.`),
   );
 }
@@ -53,10 +150,21 @@ function lastDrawText(view, ctx) {
     : `${who} grabbed ${plural(d.k, "coin")}: ${d.gold} gold and ${d.black} black. The black coin went to the island; nothing gained.`;
 }
 
-function chestChips(cards) {
+function chestChips(cards, fresh) {
   if (!cards) return null;
   if (!cards.length) return h("span", { class: "muted" }, "no chest cards yet");
-  return cards.map((c) => h("span", { class: `chest ${c}` }, c === "filled" ? "filled chest" : "empty chest"));
+  return cards.map((c, i) => {
+    const m = fresh && i >= fresh.data.from ? fresh : null;
+    return h("span", { class: `chest ${c}${m ? " fresh" : ""}`, style: m ? motionStyle(m, i - fresh.data.from) : null }, c === "filled" ? "filled chest" : "empty chest");
+  });
+}
+
+/** Another seat's chest cards, face down: how many, never what they are. */
+function chestBacks(n, fresh) {
+  return h("span", { class: "chest-backs", "aria-hidden": "true" }, Array.from({ length: Math.min(n, 12) }, (_, i) => {
+    const m = fresh && i >= fresh.data.from ? fresh : null;
+    return art(ART.chestBack, `chest-back${m ? " fresh" : ""}`, { width: 18, height: 24, style: m ? motionStyle(m, i - fresh.data.from) : null });
+  }));
 }
 
 function boxesPanel(view, ctx) {
@@ -68,10 +176,15 @@ function boxesPanel(view, ctx) {
     if (seat === view.start_player) marks.push(h("span", { class: "badge" }, "ship: starts the round"));
     if (seat === view.bag_holder) marks.push(h("span", { class: "badge turn" }, "holds the bag"));
     const parrots = view.parrots[seat] || [];
+    const gain = motionOf(`box:${seat}`);
+    const fresh = motionOf(`chests:${seat}`);
     items.push(h("li", { class: seat === view.bag_holder ? "holder" : "", dataset: { seat: String(seat) } },
       h("span", { class: "who" }, ctx.label(seat)),
-      h("span", { class: "box" }, box === null || box === undefined ? "box: not shown" : `box: ${plural(box, "gold coin")}`),
-      h("span", {}, view.chests[seat] ? chestChips(view.chests[seat]) : `${plural(view.chest_counts[seat], "chest card")} (secret)`),
+      h("span", { class: `box${gain ? " gain" : ""}`, style: gain ? motionStyle(gain) : null },
+        art(box === null || box === undefined ? ART.chestBack : ART.gold, "box-art", { width: 20, height: 20 }),
+        box === null || box === undefined ? "box: not shown" : `box: ${plural(box, "gold coin")}`),
+      h("span", {}, view.chests[seat] ? chestChips(view.chests[seat], fresh)
+        : [chestBacks(view.chest_counts[seat], fresh), `${plural(view.chest_counts[seat], "chest card")} (secret)`]),
       parrots.length ? h("span", {}, parrots.map((v) => h("span", { class: "parrot" }, `parrot ${v}`))) : null,
       marks,
     ));
@@ -181,8 +294,14 @@ function roundsPanel(view, ctx) {
       const text = parrots ? `${g} + parrots ${parrots.join("+")} = ${r.totals[s]}` : String(r.totals[s]);
       return h("td", { class: "num" }, `${text} → ${plural(r.chests[s], "chest")}`);
     })));
-  return h("section", { class: "panel", "aria-labelledby": "cb-rounds" },
+  const fresh = motionOf(`round:${rounds.length}`);
+  const turned = Object.entries(last.parrots || {}).flatMap(([s, cards]) => cards.map((v) => [Number(s), v]));
+  return h("section", { class: `panel cb-rounds${fresh ? " fresh" : ""}`, "aria-labelledby": "cb-rounds", style: fresh ? motionStyle(fresh) : null },
     h("h2", { id: "cb-rounds" }, `Round ${last.round} awards`),
+    turned.length ? h("div", { class: "parrot-cards", id: "round-parrots" }, turned.map(([s, v], i) => h("span", {
+      class: `parrot-card${fresh ? " flip" : ""}`, style: fresh ? motionStyle(fresh, i) : null,
+    }, h("span", { class: "parrot-turn", "aria-hidden": "true" }, art(ART.parrot, "parrot-face", { width: 36, height: 48 }),
+      h("span", { class: "parrot-value" }, String(v))), h("span", { class: "parrot-who" }, `${ctx.name(s)}: parrot ${v}`)))) : null,
     h("ul", { id: "round-awards" }, explainRound(last, ctx).map((line) => h("li", {}, line))),
     h("h3", {}, "Every round: gold (+ parrots) → chest cards"),
     h("div", { class: "scroll-x" }, h("table", { class: "grid" }, h("thead", {}, header), h("tbody", {}, rows))),
@@ -196,6 +315,7 @@ export default {
     return `you hold the bag. Choose how many coins to grab (${Math.min(...ks)} to ${Math.max(...ks)}).`;
   },
   render(ctx) {
+    noteChanges(ctx);
     const view = ctx.view;
     const over = Boolean(ctx.payload.outcome);
     const round = h("section", { class: "panel", "aria-labelledby": "cb-round" },
@@ -218,7 +338,9 @@ export default {
     const rows = view.chests.map((cards, s) => {
       const list = cards || [];
       const filled = list.filter((c) => c === "filled").length;
-      return h("tr", {}, h("td", {}, ctx.label(s)), h("td", { class: "num" }, String(filled)), h("td", { class: "num" }, String(list.length)));
+      return h("tr", {}, h("td", {}, ctx.label(s)),
+        h("td", { class: "num" }, art(ART.filled, "result-chest", { width: 24, height: 18 }), String(filled)),
+        h("td", { class: "num" }, String(list.length)));
     });
     return h("div", { class: "scroll-x" },
       h("h3", {}, "Final count of the chests"),

@@ -27,6 +27,44 @@ const DEDUCTION_TEXT = [
   "Deduction 2: point a colour at your RIGHT neighbour. Right if their Agenda sends that colour to Mine or Conquer (1 coin to the guesser if right, to the target if wrong).",
   "Deduction 3: point a colour at either neighbour. Right if their Agenda sends that colour to Black Hole (2 coins to the guesser if right, to the target if wrong).",
 ];
+// The table drawn as art (static/art/council/, CC0, see art/LICENSE.md): a planet per colour, each with
+// its own texture and symbol (flame, leaf, sun, drop, crescent, star) besides its colour in letters, the
+// board's outcome marks and black hole, the vote cards, the Agenda and Intrigue cards, coins, the Leader.
+const PLANET_ART = {
+  red: { src: "/static/art/council/planet-red.svg" },
+  green: { src: "/static/art/council/planet-green.svg" },
+  yellow: { src: "/static/art/council/planet-yellow.svg" },
+  blue: { src: "/static/art/council/planet-blue.svg" },
+  black: { src: "/static/art/council/planet-black.svg" },
+  rainbow: { src: "/static/art/council/planet-rainbow.svg" },
+  back: { src: "/static/art/council/planet-back.svg" },
+};
+const COLOUR_SYMBOL = { red: "flame", green: "leaf", yellow: "sun", blue: "drop", black: "crescent", rainbow: "star" };
+const OUTCOME_ART = {
+  settle: { src: "/static/art/council/outcome-settle.svg" },
+  tax: { src: "/static/art/council/outcome-tax.svg" },
+  mine: { src: "/static/art/council/outcome-mine.svg" },
+  conquer: { src: "/static/art/council/outcome-conquer.svg" },
+  black_hole: { src: "/static/art/council/outcome-black_hole.svg" },
+};
+const VOTE_ART = {
+  pass: { src: "/static/art/council/vote-pass.svg" },
+  fail: { src: "/static/art/council/vote-fail.svg" },
+  back: { src: "/static/art/council/vote-back.svg" },
+};
+const CARD_ART = {
+  agenda: { src: "/static/art/council/agenda.svg" },
+  intrigue: { src: "/static/art/council/intrigue.svg" },
+  coin: { src: "/static/art/council/coin.svg" },
+  leader: { src: "/static/art/council/leader.svg" },
+};
+// Motion (all of it off under prefers-reduced-motion, in council.css): how long each plays.
+const SLIDE_MS = 600; // a planet the Leader moved slides from its old slot to its new one
+const DEAL_MS = 1100; // newly dealt planets turn face up, one after another
+const REVEAL_MS = 1600; // the vote cards turn over together, one after another
+const CAST_MS = 700; // a vote card laid face down
+const SCORE_MS = 2400; // a history set, a climb on the track, a matching planet scoring
+
 // How long the two slots a Leader swap changed keep glowing (or until the next swap).
 const HIGHLIGHT_MS = 6000;
 // Under this many seconds the timer turns urgent.
@@ -96,6 +134,113 @@ function tickTimer() {
   }
 }
 
+// ------------------------------------------------------------------ art and motion
+/** A decorative picture (the words beside it say what it shows). */
+function art(which, cls, size) {
+  return h("img", { class: cls, src: which.src, alt: "", "aria-hidden": "true", draggable: "false", width: size, height: size });
+}
+
+// A motion outlives the redraws that come while it plays (a chat line, a timer, the next state): each
+// redraw makes the element again with the same class and a negative delay, so it goes on where it was.
+const motions = new Map(); // key -> {since, ms, data}
+function startMotion(key, ms, data = null) {
+  motions.set(key, { since: Date.now(), ms, data });
+}
+function motionOf(key) {
+  const m = motions.get(key);
+  if (!m) return null;
+  const elapsed = Date.now() - m.since;
+  if (elapsed >= m.ms) {
+    motions.delete(key);
+    return null;
+  }
+  return { elapsed, data: m.data };
+}
+/** The style that resumes a motion `elapsed` ms in (`i`: its place in a staggered row). */
+function motionStyle(m, i = 0, extra = "") {
+  return `--t:-${Math.round(m.elapsed)}ms;--i:${i};${extra}`;
+}
+
+// Where each planet stood in the picture being replaced (read before the new one is made): a planet
+// in another slot now slides over from there, a planet not there before is dealt face up.
+let tableDrawn = false;
+function notePlanetMoves(ctx) {
+  const table = ctx.view.table || {};
+  const here = Object.keys(table).length > 0;
+  const old = document.querySelectorAll("#council-planets .slot");
+  const deal = () => OUTCOMES.forEach((outcome, i) => {
+    if (table[outcome]) startMotion(`deal:${table[outcome].id}`, DEAL_MS + 90 * 4, { i });
+  });
+  if (!here || ctx.view.phase === "over") return;
+  if (!tableDrawn) {
+    tableDrawn = true; // the first picture of a page: nothing moved, nothing was dealt just now
+    return;
+  }
+  if (!old.length) {
+    deal(); // the table comes back (a new round, after the Advance and the Deductions)
+    return;
+  }
+  const slotAt = new Map();
+  const was = new Map();
+  for (const slot of old) {
+    const r = slot.getBoundingClientRect();
+    slotAt.set(slot.dataset.slot, { x: r.left, y: r.top });
+    const p = slot.querySelector("[data-planet]");
+    if (p) was.set(p.dataset.planet, slot.dataset.slot);
+  }
+  if (OUTCOMES.every((o) => !table[o] || !was.has(table[o].id))) {
+    deal(); // five new planets: the next Proposal's round
+    return;
+  }
+  for (const outcome of OUTCOMES) {
+    const planet = table[outcome];
+    const from = planet ? was.get(planet.id) : undefined;
+    if (from && from !== outcome && slotAt.has(from) && slotAt.has(outcome)) {
+      const a = slotAt.get(from);
+      const b = slotAt.get(outcome);
+      startMotion(`slide:${planet.id}`, SLIDE_MS, { dx: Math.round(a.x - b.x), dy: Math.round(a.y - b.y), at: outcome });
+    }
+  }
+}
+
+/** The class and style of a planet on the table: sliding over from its old slot, or being dealt. */
+function planetMotion(planet, outcome) {
+  const slide = motionOf(`slide:${planet.id}`);
+  if (slide && slide.data.at === outcome) return { cls: " sliding", style: motionStyle(slide, 0, `--dx:${slide.data.dx}px;--dy:${slide.data.dy}px`) };
+  const deal = motionOf(`deal:${planet.id}`);
+  if (deal) return { cls: " dealt", style: motionStyle(deal, deal.data.i) };
+  return { cls: "", style: null };
+}
+
+// Scores and reveals: what changed since the last picture starts its motion.
+let seenScore = null; // {votes, history, positions, banks, committed, proposal}
+function noteScores(ctx) {
+  const view = ctx.view;
+  const now = {
+    votes: (view.votes || []).length, history: (view.history || []).length,
+    positions: [...(view.positions || [])], banks: [...(view.banks || [])],
+    committed: view.phase === "vote" ? [...ctx.committed] : [], proposal: view.proposals_made, phase: view.phase,
+  };
+  const before = seenScore;
+  seenScore = now;
+  if (!before) return;
+  if (now.votes > before.votes) startMotion(`reveal:${now.votes}`, REVEAL_MS + 120 * view.positions.length);
+  if (now.history > before.history) startMotion(`history:${now.history}`, SCORE_MS);
+  now.positions.forEach((p, s) => {
+    const was = before.positions[s] ?? p;
+    if (p > was) startMotion(`climb:${s}`, SCORE_MS, { ratio: Math.max(0, Math.min(1, was / p)).toFixed(3) });
+  });
+  now.banks.forEach((b, s) => {
+    if (b !== (before.banks[s] ?? b)) startMotion(`bank:${s}`, SCORE_MS, { up: b > before.banks[s] });
+  });
+  if (now.phase === "vote") {
+    const had = before.phase === "vote" && before.proposal === now.proposal ? before.committed : [];
+    for (const s of now.committed) if (!had.includes(s)) startMotion(`cast:${now.proposal}:${s}`, CAST_MS);
+  }
+  // The Vote passed and the Advance begins: the planets that score for this seat light up once.
+  if (now.phase === "advance" && before.phase !== "advance") startMotion(`scoring:${now.proposal}`, SCORE_MS);
+}
+
 // ------------------------------------------------------------------ helpers
 function planetLabel(p) {
   if (!p) return "no planet";
@@ -111,8 +256,8 @@ function matchesMine(ctx, outcome, planet) {
 
 function planetCard(planet, extra = {}) {
   const colour = planet ? planet.colour : "back";
-  return h("span", { class: `planet-face colour-${colour}`, "aria-hidden": "true" },
-    h("span", { class: "planet-dot" }),
+  return h("span", { class: `planet-face colour-${colour}`, "aria-hidden": "true", dataset: { symbol: COLOUR_SYMBOL[colour] || "back" } },
+    art(PLANET_ART[colour] || PLANET_ART.back, "planet-art", 64),
     planet ? h("span", { class: "planet-colour" }, COLOUR_TAG[colour] || colour) : null,
     h("span", { class: "planet-points" }, planet ? (planet.points > 0 ? `+${planet.points}` : String(planet.points)) : "?"),
     planet && planet.coin ? h("span", { class: "planet-coin", title: "coin symbol" }, "¤".repeat(planet.coin)) : null,
@@ -203,14 +348,16 @@ function planetsPanel(ctx) {
   const moved = new Set(glow ? glow.pair.map((i) => OUTCOMES[i]) : []);
   // The glow fades over HIGHLIGHT_MS; a redraw in between picks the animation up where it was.
   const glowStyle = glow ? `animation-delay:-${Date.now() - glow.since}ms` : null;
+  const scoring = view.phase === "advance" ? motionOf(`scoring:${view.proposals_made}`) : null;
   const slots = OUTCOMES.map((outcome, i) => {
     const planet = table[outcome];
     const mine = matchesMine(ctx, outcome, planet);
+    const motion = planetMotion(planet, outcome);
     const label = `${outcomeName(outcome)}: ${planetLabel(planet)}${mine ? ", matches your Agenda" : ""}${moved.has(outcome) ? ", just moved by the Leader" : ""}`;
     let card;
     if (arranging) {
       card = h("button", {
-        type: "button", class: `planet${picked === outcome ? " picked" : ""}`, draggable: "true",
+        type: "button", class: `planet${picked === outcome ? " picked" : ""}${motion.cls}`, draggable: "true", style: motion.style,
         "aria-pressed": picked === outcome ? "true" : "false",
         "aria-label": `${label}. ${picked && picked !== outcome ? `Press to swap with ${outcomeName(picked)}.` : "Press to pick up, arrow keys to move."}`,
         "aria-describedby": "council-arrange-help",
@@ -243,16 +390,17 @@ function planetsPanel(ctx) {
         ondragend: (event) => event.currentTarget.classList.remove("dragging"),
       }, planetCard(planet, { mark: mine }), h("span", { class: "planet-id" }, planet.id));
     } else {
-      card = h("div", { class: "planet", role: "img", "aria-label": label, dataset: { planet: planet.id, outcome } },
+      card = h("div", { class: `planet${motion.cls}`, style: motion.style, role: "img", "aria-label": label, dataset: { planet: planet.id, outcome } },
         planetCard(planet, { mark: mine }), h("span", { class: "planet-id" }, planet.id));
     }
     const moves = arranging ? h("div", { class: "planet-moves" },
       i > 0 ? h("button", { type: "button", class: "small", disabled: ctx.busy, "aria-label": `Move ${planet.id} left (swap ${outcomeName(outcome)} and ${outcomeName(OUTCOMES[i - 1])})`, dataset: { key: `left:${outcome}`, move: `left:${outcome}` }, onclick: () => swapTo(ctx, outcome, OUTCOMES[i - 1]) }, "◀") : null,
       i < 4 ? h("button", { type: "button", class: "small", disabled: ctx.busy, "aria-label": `Move ${planet.id} right (swap ${outcomeName(outcome)} and ${outcomeName(OUTCOMES[i + 1])})`, dataset: { key: `right:${outcome}`, move: `right:${outcome}` }, onclick: () => swapTo(ctx, outcome, OUTCOMES[i + 1]) }, "▶") : null,
     ) : null;
+    const lit = scoring && mine;
     return h("li", {
-      class: `slot${mine ? " match" : ""}${moved.has(outcome) ? " moved" : ""}`, dataset: { slot: outcome, moved: String(moved.has(outcome)) },
-      style: moved.has(outcome) ? glowStyle : null,
+      class: `slot${mine ? " match" : ""}${moved.has(outcome) ? " moved" : ""}${lit ? " scoring" : ""}`, dataset: { slot: outcome, moved: String(moved.has(outcome)) },
+      style: moved.has(outcome) ? glowStyle : (lit ? motionStyle(scoring, i) : null),
       ondragover: arranging ? (event) => { event.preventDefault(); event.currentTarget.classList.add("over"); } : null,
       ondragleave: arranging ? (event) => event.currentTarget.classList.remove("over") : null,
       ondrop: arranging ? (event) => {
@@ -261,13 +409,13 @@ function planetsPanel(ctx) {
         swapTo(ctx, event.dataTransfer.getData("text/plain"), outcome);
       } : null,
     }, moved.has(outcome) ? h("span", { class: "moved-tag", "aria-hidden": "true" }, "moved") : null,
-    card, h("span", { class: "outcome-name" }, outcomeName(outcome)), moves);
+    card, h("span", { class: "outcome-name" }, art(OUTCOME_ART[outcome], "outcome-art", 18), outcomeName(outcome)), moves);
   });
   const title = view.phase === "negotiate" ? `Proposal ${view.proposal}: the Leader's arrangement` : `Proposal ${view.proposal}: the arrangement`;
   const last = view.phase === "negotiate" ? swapRecord(ctx) : null;
   return h("section", { class: "panel council-table", "aria-labelledby": "council-planets-title" },
     h("div", { class: "table-head" }, h("h2", { id: "council-planets-title" }, title), timerRow(ctx)),
-    h("ol", { class: "planets", id: "council-planets", "aria-label": "Planets above the outcomes" }, slots),
+    h("ol", { class: "planets board", id: "council-planets", "aria-label": "Planets above the outcomes" }, slots),
     last && last.pair
       ? h("p", { class: `last-swap${glow ? " fresh" : ""}`, id: "council-last-swap", dataset: { outcomes: last.pair.map((k) => OUTCOMES[k]).join(" ") } },
         glow ? "Just now: " : "Last change: ", `${swapSentence(ctx, last.pair, view.leader)}.`)
@@ -526,6 +674,11 @@ function draftBox(ctx) {
       d.touched ? h("button", { type: "button", class: "action small", dataset: { key: "draft-reset" }, onclick: () => { draft.touched = false; draft.picked = null; ctx.redraw(); } }, "Back to the table") : null));
 }
 
+/** The coins on the Bribe Space, as coins (up to eight; the words say how many). */
+function bribeCoins(n) {
+  return h("span", { class: "coin-row", "aria-hidden": "true" }, Array.from({ length: Math.min(8, n) }, () => art(CARD_ART.coin, "coin-art", 16)));
+}
+
 // ------------------------------------------------------------------ the move panel (next to the chat)
 function negotiationPanel(ctx) {
   const view = ctx.view;
@@ -551,7 +704,7 @@ function negotiationPanel(ctx) {
           view.pending[s] ? h("span", { class: "badge" }, `${view.pending[s]} pending`) : null));
       }
     }
-    body.push(h("h3", {}, `Bribes (Bribe Space: ${plural(view.bribe_space, "coin")})`),
+    body.push(h("h3", { class: "bribe-head" }, `Bribes (Bribe Space: ${plural(view.bribe_space, "coin")}) `, bribeCoins(view.bribe_space)),
       bribes.length ? h("ul", { class: "bribe-list", id: "council-bribes" }, bribes) : h("p", { class: "muted" }, "No bribe to give or take now."),
       h("p", { class: "help" }, "Coins you give wait beside the player's Bank: kept if the Proposal passes, returned if it fails. You may accept one 1-coin bribe per Proposal, not from a player you bribed."));
   } else {
@@ -665,9 +818,14 @@ function votePanel(ctx) {
       h("button", { type: "button", class: "action", disabled: ctx.busy, dataset: { action: "vote fail", key: "act:vote fail" }, onclick: vote("vote fail") }, "Fail")) : null,
     you && ctx.committed.includes(ctx.seat) ? h("p", { id: "council-my-vote" }, myVote ? `You voted ${myVote.text === "vote pass" ? "Pass" : "Fail"} (secret until every vote is in).` : "You have voted (secret until every vote is in).") : null,
     you && ctx.seat === view.leader ? h("p", {}, "You are the Leader: you do not vote.") : null,
-    h("ul", { class: "chosen-list", id: "council-voters", "aria-label": "Who has voted" }, voters.map((s) => h("li", {
-      class: "badge", dataset: { seat: String(s), voted: String(ctx.committed.includes(s)) },
-    }, `${ctx.name(s)}: ${ctx.committed.includes(s) ? "✓ has voted" : "… deciding"}`))));
+    h("ul", { class: "chosen-list voters", id: "council-voters", "aria-label": "Who has voted" }, voters.map((s) => {
+      const voted = ctx.committed.includes(s);
+      const cast = voted ? motionOf(`cast:${view.proposals_made}:${s}`) : null;
+      return h("li", {
+        class: `badge voter${voted ? " voted" : ""}${cast ? " cast" : ""}`, dataset: { seat: String(s), voted: String(voted) },
+        style: cast ? motionStyle(cast) : null,
+      }, art(VOTE_ART.back, "voter-card", 22), `${ctx.name(s)}: ${voted ? "✓ has voted" : "… deciding"}`);
+    })));
 }
 
 function lastVotePanel(ctx) {
@@ -676,11 +834,21 @@ function lastVotePanel(ctx) {
   const last = votes[votes.length - 1];
   const passes = last.votes.filter((v) => v === "pass").length;
   const fails = last.votes.filter((v) => v === "fail").length;
-  return h("section", { class: "panel", "aria-labelledby": "council-vote-title" },
+  const reveal = motionOf(`reveal:${votes.length}`);
+  let order = 0;
+  return h("section", { class: `panel council-last-vote${reveal ? " revealing" : ""}`, "aria-labelledby": "council-vote-title" },
     h("h2", { id: "council-vote-title" }, `Last vote: round ${last.round}, Proposal ${last.proposal}: ${last.approved ? "Approved" : "Failed"}`),
-    h("ul", { class: "vote-result", id: "council-votes" }, last.votes.map((v, s) => h("li", {
-      class: `badge ${v || "leader"}`, dataset: { seat: String(s), vote: v || "leader" },
-    }, `${ctx.name(s)}: ${v === null ? "Leader" : cap(v)}`))),
+    h("ul", { class: "vote-result", id: "council-votes" }, last.votes.map((v, s) => {
+      const turning = v ? reveal : null;
+      return h("li", {
+        class: `ballot ${v || "leader"}${turning ? " flip" : ""}`, dataset: { seat: String(s), vote: v || "leader" },
+        style: turning ? motionStyle(turning, order++) : null,
+      }, v
+        ? h("span", { class: "ballot-card", "aria-hidden": "true" },
+          art(VOTE_ART[v], "ballot-face", 40), art(VOTE_ART.back, "ballot-back", 40))
+        : h("span", { class: "ballot-card leader-card", "aria-hidden": "true" }, art(CARD_ART.leader, "ballot-face", 32)),
+      h("span", { class: "ballot-text" }, `${ctx.name(s)}: ${v === null ? "Leader" : cap(v)}`));
+    })),
     h("p", {}, `${passes} Pass, ${fails} Fail.`),
     last.table ? h("p", { class: "help" }, `Voted on: ${OUTCOMES.map((o, i) => `${outcomeName(o)} ${last.table[i]}`).join(", ")}`) : h("p", { class: "help" }, "The round was written off: the planets voted on stay hidden."));
 }
@@ -751,7 +919,7 @@ function deductionPanel(ctx) {
       body.push(h("fieldset", { class: "guess", dataset: { direction: dir } },
         h("legend", {}, `Point a colour at ${ctx.label(targets[dir])} (your ${dir} neighbour)`),
         h("div", { class: "actions" }, options.map((c) => actionButton(ctx, `guess ${c} ${dir}`,
-          [h("span", { class: `swatch colour-${c}`, "aria-hidden": "true" }), cap(c)])))));
+          [art(PLANET_ART[c], "goal-planet", 22), cap(c)])))));
     }
     body.push(h("p", { class: "help" }, "Your card stays secret until everyone has chosen; then only you and your target see its colour, everyone sees right or wrong."));
   } else if (ctx.seat !== null && ctx.committed.includes(ctx.seat)) {
@@ -793,16 +961,18 @@ function seatsPanel(ctx) {
       h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", { class: "num" }, "Space"), h("th", { class: "num" }, "Next cost"), h("th", { class: "num" }, "Bank"), h("th", {}, "Notes"))),
       h("tbody", {}, [...Array(n).keys()].map((s) => {
         const notes = [];
-        if (s === view.leader && view.phase !== "over") notes.push(h("span", { class: "badge turn" }, "Leader"));
+        if (s === view.leader && view.phase !== "over") notes.push(h("span", { class: "badge turn leader-badge" }, art(CARD_ART.leader, "token-art", 16), "Leader"));
         if (view.pending[s]) notes.push(h("span", { class: "badge" }, `${view.pending[s]} pending`));
         if (view.offers.includes(s)) notes.push(h("span", { class: "badge" }, "offers 1 coin"));
         if (view.accepted_from === s) notes.push(h("span", { class: "badge" }, "bribe accepted"));
         if (played.has(s)) notes.push(h("span", { class: "badge" }, `played ${outcomeName(played.get(s).kind)} Intrigue`));
-        return h("tr", { class: s === ctx.seat ? "me" : "", dataset: { seat: String(s) } },
+        const climb = motionOf(`climb:${s}`);
+        const bank = motionOf(`bank:${s}`);
+        return h("tr", { class: `${s === ctx.seat ? "me" : ""}${climb ? " climbed" : ""}`, dataset: { seat: String(s) }, style: climb ? motionStyle(climb) : null },
           h("td", {}, ctx.label(s)),
-          h("td", { class: "num" }, h("span", { class: "track" }, h("span", { class: "track-fill", style: `width:${Math.round((view.positions[s] / end) * 100)}%` })), ` ${view.positions[s]}/${end}`),
+          h("td", { class: "num space" }, h("span", { class: "track" }, h("span", { class: "track-fill", style: `width:${Math.round((view.positions[s] / end) * 100)}%${climb ? `;--from:${climb.data.ratio}` : ""}` })), ` ${view.positions[s]}/${end}`),
           h("td", { class: "num" }, view.positions[s] < end ? String(view.track_costs[view.positions[s] - 1]) : "—"),
-          h("td", { class: "num" }, String(view.banks[s])),
+          h("td", { class: `num bank${bank ? (bank.data.up ? " bank-up" : " bank-down") : ""}`, style: bank ? motionStyle(bank) : null }, art(CARD_ART.coin, "coin-art", 16), String(view.banks[s])),
           h("td", {}, notes));
       })))));
 }
@@ -813,12 +983,17 @@ function privatePanel(ctx) {
   const goals = you.agenda.goals;
   return h("section", { class: "panel secret-panel", id: "council-private", "aria-labelledby": "council-private-title" },
     h("h2", { id: "council-private-title" }, "Your secret cards (only you see these)"),
-    h("div", { class: "agenda", dataset: { agenda: you.agenda.id } },
-      h("h3", {}, `Agenda ${you.agenda.id}`),
-      h("ul", { class: "agenda-goals" }, OUTCOMES.map((o) => h("li", {}, h("span", { class: `swatch colour-${goals[o]}`, "aria-hidden": "true" }), `${cap(goals[o])} → ${outcomeName(o)}`)))),
-    h("div", { class: "intrigue" },
-      h("h3", {}, `Intrigue card: ${outcomeName(you.intrigue)}${you.intrigue_played ? " (played)" : ""}`),
-      h("p", { class: "help" }, INTRIGUE_TEXT[you.intrigue] || "")),
+    h("div", { class: "secret-cards" },
+      h("div", { class: "agenda game-card", dataset: { agenda: you.agenda.id } },
+        h("div", { class: "card-head" }, art(CARD_ART.agenda, "card-art", 36), h("h3", {}, `Agenda ${you.agenda.id}`)),
+        h("ul", { class: "agenda-goals" }, OUTCOMES.map((o) => h("li", {},
+          art(PLANET_ART[goals[o]] || PLANET_ART.back, "goal-planet", 22),
+          h("span", { class: "goal-words" }, `${cap(goals[o])} → ${outcomeName(o)}`),
+          art(OUTCOME_ART[o], "goal-outcome", 18))))),
+      h("div", { class: `intrigue game-card${you.intrigue_played ? " played" : ""}` },
+        h("div", { class: "card-head" }, art(CARD_ART.intrigue, "card-art", 36),
+          h("h3", {}, `Intrigue card: ${outcomeName(you.intrigue)}${you.intrigue_played ? " (played)" : ""}`)),
+        h("p", { class: "help" }, art(OUTCOME_ART[you.intrigue] || OUTCOME_ART.black_hole, "goal-outcome", 18), INTRIGUE_TEXT[you.intrigue] || ""))),
     you.points !== null && you.points !== undefined
       ? h("p", {}, h("strong", {}, "Your points for the table now: "), String(you.points),
         you.points_with_intrigue !== null && you.points_with_intrigue !== undefined ? ` (${you.points_with_intrigue} with your Intrigue card)` : "")
@@ -827,9 +1002,13 @@ function privatePanel(ctx) {
 
 function historyPanel(ctx) {
   const history = ctx.view.history || [];
+  const fresh = motionOf(`history:${history.length}`);
   return h("section", { class: "panel", "aria-labelledby": "council-history-title" },
     h("h2", { id: "council-history-title" }, "Planet History"),
-    history.length ? h("ol", { class: "history", id: "council-history" }, history.map((set) => h("li", { dataset: { round: String(set.round), writtenOff: String(set.written_off) } },
+    history.length ? h("ol", { class: "history", id: "council-history" }, history.map((set, k) => h("li", {
+      dataset: { round: String(set.round), writtenOff: String(set.written_off) },
+      class: k === history.length - 1 && fresh ? "hist-new" : null, style: k === history.length - 1 && fresh ? motionStyle(fresh) : null,
+    },
       h("strong", {}, `Round ${set.round}: `),
       set.written_off
         ? h("span", { class: "muted" }, "written off: five face-down cards (no Advance, no Pay-Out)")
@@ -993,6 +1172,8 @@ function render(ctx) {
   if (!chatHistoryAsked && ctx.send({ type: "chat_history" })) chatHistoryAsked = true;
   announce(ctx);
   noticeSwaps(ctx);
+  notePlanetMoves(ctx);
+  noteScores(ctx);
   syncTimer(ctx);
   const view = ctx.view;
   const out = [announcer];

@@ -37,7 +37,7 @@ function gauge(name, value, range) {
   const pct = Math.max(0, Math.min(100, (100 * value) / max));
   const low = value <= Math.max(1, Math.floor(max / 6));
   return h("div", { class: `ky-gauge${low ? " low" : ""}`, dataset: { gauge: name } },
-    h("span", { class: "ky-gauge-name" }, LABELS[name] || name),
+    h("span", { class: "ky-gauge-name" }, pic(name, 20), LABELS[name] || name),
     h("span", {
       class: "ky-track", role: "meter", "aria-label": LABELS[name] || name,
       "aria-valuemin": "0", "aria-valuemax": String(max), "aria-valuenow": String(value),
@@ -45,10 +45,86 @@ function gauge(name, value, range) {
     h("span", { class: "ky-gauge-value" }, `${value}/${max}`));
 }
 
-function die(value, fresh, label) {
-  return h("span", { class: `ky-die${fresh ? " rolled" : ""}`, role: "img", "aria-label": `${label || "die"} ${value}` },
-    String(value));
+// ------------------------------------------------------------------ the art
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, String(v));
+  for (const c of children.flat()) if (c) el.append(c);
+  return el;
 }
+
+// Decorative pictures (the words beside them say the same): alt="", hidden from screen readers.
+const ART = {
+  fuel: { src: "/static/art/kyrum/fuel.svg" },
+  knowledge: { src: "/static/art/kyrum/knowledge.svg" },
+  health: { src: "/static/art/kyrum/health.svg" },
+  suit: { src: "/static/art/kyrum/suit.svg" },
+  ship: { src: "/static/art/kyrum/ship.svg" },
+  firepower: { src: "/static/art/kyrum/firepower.svg" },
+  common: { src: "/static/art/kyrum/element-common.svg" },
+  uncommon: { src: "/static/art/kyrum/element-uncommon.svg" },
+  rare: { src: "/static/art/kyrum/element-rare.svg" },
+  discovery: { src: "/static/art/kyrum/discovery.svg" },
+  narrative: { src: "/static/art/kyrum/narrative.svg" },
+  item: { src: "/static/art/kyrum/item.svg" },
+  encounter: { src: "/static/art/kyrum/encounter.svg" },
+};
+
+function pic(name, size = 24, cls = "ky-pic") {
+  const art = ART[name];
+  return art ? h("img", { src: art.src, alt: "", width: size, height: size, class: cls, "aria-hidden": "true" }) : null;
+}
+
+// Where the pips of a die's face lie (on a 0..24 square).
+const PIPS = { 1: [[12, 12]], 2: [[6, 6], [18, 18]], 3: [[6, 6], [12, 12], [18, 18]], 4: [[6, 6], [18, 6], [6, 18], [18, 18]],
+  5: [[6, 6], [18, 6], [12, 12], [6, 18], [18, 18]], 6: [[6, 6], [18, 6], [6, 12], [18, 12], [6, 18], [18, 18]] };
+
+/** A die as a die: its face with pips (a number beyond six); `tone` white, black or distance. */
+function die(value, fresh, label, tone = "distance") {
+  const pips = PIPS[value];
+  const face = svg("svg", { viewBox: "0 0 24 24", class: "ky-die-face", "aria-hidden": "true", focusable: "false" },
+    svg("rect", { x: 0.8, y: 0.8, width: 22.4, height: 22.4, rx: 4.5, class: "ky-die-body" }),
+    pips ? pips.map(([x, y]) => svg("circle", { cx: x, cy: y, r: 2.3, class: "ky-pip" }))
+      : svg("text", { x: 12, y: 16.5, "text-anchor": "middle", class: "ky-die-number" }, document.createTextNode(String(value))));
+  return h("span", { class: `ky-die ky-die-${tone}${fresh ? " rolled" : ""}`, role: "img", "aria-label": `${label || "die"} ${value}`, dataset: { value: String(value) } },
+    face);
+}
+
+/** A planet's picture, drawn from its number: its own colours, bands, rings or craters (the same every time). */
+let artCount = 0;
+
+function planetArt(seed) {
+  let a = 2166136261;
+  for (const ch of String(seed)) a = Math.imul(a ^ ch.charCodeAt(0), 16777619);
+  const rand = () => { a = Math.imul(a ^ (a >>> 13), 1274126177); return ((a ^ (a >>> 16)) >>> 0) / 4294967296; };
+  const hue = Math.floor(rand() * 360);
+  artCount += 1;
+  const id = `kyp-${artCount}`;
+  const ringed = rand() > 0.6;
+  const parts = [
+    svg("defs", {},
+      svg("radialGradient", { id, cx: "35%", cy: "30%", r: "75%" },
+        svg("stop", { offset: "0", "stop-color": `hsl(${hue} 80% 78%)` }),
+        svg("stop", { offset: ".55", "stop-color": `hsl(${(hue + 20) % 360} 60% 45%)` }),
+        svg("stop", { offset: "1", "stop-color": `hsl(${(hue + 40) % 360} 55% 14%)` }))),
+    svg("rect", { width: 120, height: 64, class: "ky-space" }),
+  ];
+  for (let i = 0; i < 14; i++) parts.push(svg("circle", { cx: (rand() * 120).toFixed(1), cy: (rand() * 64).toFixed(1), r: (rand() * 0.9 + 0.3).toFixed(2), class: "ky-star" }));
+  if (ringed) parts.push(svg("ellipse", { cx: 60, cy: 34, rx: 40, ry: 8, class: "ky-ring back", transform: "rotate(-12 60 34)" }));
+  parts.push(svg("circle", { cx: 60, cy: 34, r: 22, fill: `url(#${id})` }));
+  for (let i = 0; i < 3; i++) {
+    const y = 22 + rand() * 24;
+    parts.push(svg("path", { d: `M${40 + rand() * 4} ${y.toFixed(1)}q20 ${(rand() * 6 - 3).toFixed(1)} ${36 + rand() * 4} 0`, class: "ky-band" }));
+  }
+  for (let i = 0; i < 3; i++) parts.push(svg("circle", { cx: (48 + rand() * 24).toFixed(1), cy: (24 + rand() * 20).toFixed(1), r: (1.5 + rand() * 3).toFixed(1), class: "ky-crater" }));
+  if (ringed) parts.push(svg("path", { d: "M20 34a40 8 0 0 0 80 0", class: "ky-ring", transform: "rotate(-12 60 34)" }));
+  return svg("svg", { viewBox: "0 0 120 64", class: "ky-planet-art", "aria-hidden": "true", focusable: "false" }, parts);
+}
+
+// What the page has shown: a new planet card is dealt in, a new discovery drawn (turned) in, once.
+const shown = { planets: null, cards: null };
 
 function recipeText(recipe) {
   if (recipe.gain) return Object.entries(recipe.gain).map(([g, n]) => `+${n} ${LABELS[g] || g}`).join(", ");
@@ -105,7 +181,9 @@ function showCard(card, openerKey) {
   const dialog = theCardDialog();
   cardOpener = openerKey;
   fill(dialog, h("article", { class: "ky-card-sheet", dataset: { card: card.key } },
+    card.kind === "planet" ? planetArt(card.key) : null,
     h("header", { class: "ky-card-sheet-head" },
+      pic(card.kind, 36, "ky-kind-pic"),
       h("span", { class: "badge" }, CARD_KINDS[card.kind] || card.kind),
       h("h2", { id: "ky-card-title" }, card.title)),
     card.text ? h("p", { class: "ky-card-prose" }, richText(card.text)) : null,
@@ -166,12 +244,16 @@ class Moves {
 }
 
 function slotsPanel(view, moves, fresh) {
+  const keys = (view.slots || []).map((s) => `${view.journey}:${view.area}:${s.slot}:${s.planet}`);
+  const before = shown.planets;
+  shown.planets = new Set(keys);
   return h("section", { class: "panel ky-area", "aria-labelledby": "ky-area-title" },
     h("h2", { id: "ky-area-title" }, `Area ${view.area} of journey ${view.journey}`),
-    h("ol", { class: "ky-slots" }, (view.slots || []).map((s) => h("li", {
-      class: `ky-planet${s.explored ? " explored" : ""}${view.exploring === s.slot ? " exploring" : ""}`,
-      dataset: { slot: String(s.slot) },
+    h("ol", { class: "ky-slots" }, (view.slots || []).map((s, i) => h("li", {
+      class: `ky-planet${s.explored ? " explored" : ""}${view.exploring === s.slot ? " exploring" : ""}${before && !before.has(keys[i]) ? " dealt" : ""}`,
+      dataset: { slot: String(s.slot) }, style: `--ky-deal-delay:${i * 90}ms`,
     },
+    planetArt(`planet:${s.planet}`),
     h("div", { class: "ky-planet-head" },
       cardButton(moves.ctx, `planet:${s.planet}`, `${s.name}`, "ky-planet-name"),
       h("span", { class: "badge", title: "danger" }, `danger ${s.danger}`)),
@@ -184,7 +266,8 @@ function slotsPanel(view, moves, fresh) {
       moves.button(`explore ${s.slot}`, `Explore ${s.name} (distance ${s.die})`, "primary"))))),
     view.dice && view.dice.length
       ? h("div", { class: "ky-dice", "aria-live": "polite" }, h("span", {}, "Exploration dice: "),
-        view.dice.map((d, i) => die(d, fresh, `exploration die ${i + 1}`)),
+        view.dice.map((d, i) => die(d, fresh, `exploration die ${i + 1}${view.dice.length === 2 ? (i ? " (black)" : " (white)") : ""}`,
+          view.dice.length === 2 ? (i ? "black" : "white") : "white")),
         h("strong", {}, ` total ${view.dice.reduce((a, b) => a + b, 0)}`))
       : null);
 }
@@ -199,7 +282,7 @@ function boardsPanel(view, ref) {
       h("div", {}, h("h3", {}, "Fuel & knowledge"), ["fuel", "knowledge"].map((k) => gauge(k, g[k] ?? 0, ranges[k]))),
       h("div", {}, h("h3", {}, "Dashboard"), ["health", "suit", "ship", "firepower"].map((k) => gauge(k, g[k] ?? 0, ranges[k]))),
       h("div", {}, h("h3", {}, "Elements"), ["common", "uncommon", "rare"].map((k) => h("div", { class: "ky-gauge", dataset: { element: k } },
-        h("span", { class: "ky-gauge-name" }, k),
+        h("span", { class: "ky-gauge-name" }, pic(k, 20), k),
         h("span", { class: "ky-track el", role: "meter", "aria-label": `${k} elements`, "aria-valuemin": "0", "aria-valuemax": "6", "aria-valuenow": String(el[k] ?? 0) },
           h("span", { class: "ky-fill", style: `width:${(100 * (el[k] ?? 0)) / 6}%` })),
         h("span", { class: "ky-gauge-value" }, `${el[k] ?? 0}/6 (supply ${(view.supply || {})[k] ?? "?"})`))))));
@@ -229,13 +312,16 @@ function craftingPanel(view, ref, moves) {
 function inventoryPanel(view, moves) {
   const cards = view.inventory || [];
   const narr = (view.narratives || []).filter((n) => n.state === "active");
+  const shownBefore = shown.cards;
+  shown.cards = new Set(cards.map((c) => c.ref));
   return h("section", { class: "panel ky-inventory", "aria-labelledby": "ky-inv-title" },
     h("h2", { id: "ky-inv-title" }, `Inventory (${plural(cards.length, "discovery", "discoveries")})`),
     cards.length ? h("ul", { class: "ky-cards" }, cards.map((c) => {
+      const drawn = shownBefore && !shownBefore.has(c.ref);
       const need = Object.values(c.cost || {}).reduce((a, b) => a + b, 0);
       const have = Object.values(c.paid || {}).reduce((a, b) => a + b, 0) + Object.values(c.waived || {}).reduce((a, b) => a + b, 0);
-      return h("li", { class: `ky-card${c.studied ? " studied" : ""}`, dataset: { card: c.ref } },
-        h("div", { class: "ky-planet-head" }, cardButton(moves.ctx, `discovery:${c.id}`, `${c.ref.toUpperCase()} ${c.name}`), h("span", { class: "badge" }, c.type)),
+      return h("li", { class: `ky-card ky-card-discovery${c.studied ? " studied" : ""}${drawn ? " drawn" : ""}`, dataset: { card: c.ref } },
+        h("div", { class: "ky-planet-head" }, pic("discovery", 28, "ky-kind-pic"), cardButton(moves.ctx, `discovery:${c.id}`, `${c.ref.toUpperCase()} ${c.name}`), h("span", { class: "badge" }, c.type)),
         h("p", { class: "muted" }, `study cost ${cost(c.cost)}; paid ${cost(c.paid)}; knowledge ${c.knowledge}, ${c.notoriety} NP`),
         h("div", { class: "ky-track", role: "progressbar", "aria-label": `study of ${c.name}`, "aria-valuemin": "0", "aria-valuemax": String(need || 1), "aria-valuenow": String(c.studied ? need : have) },
           h("span", { class: "ky-fill", style: `width:${c.studied ? 100 : need ? (100 * have) / need : 0}%` })),
@@ -245,7 +331,7 @@ function inventoryPanel(view, moves) {
     })) : h("p", { class: "muted" }, "No discovery yet."),
     h("h3", {}, "Narrative discoveries"),
     narr.length ? h("ul", { class: "ky-cards" }, narr.map((n) => h("li", { class: "ky-card narrative" },
-      cardButton(moves.ctx, `narrative:${n.nd_id}`, `${(n.ref || "").toUpperCase()} ${n.name || n.nd_id || "narrative"}`),
+      pic("narrative", 28, "ky-kind-pic"), cardButton(moves.ctx, `narrative:${n.nd_id}`, `${(n.ref || "").toUpperCase()} ${n.name || n.nd_id || "narrative"}`),
       n.text ? h("p", {}, richText(n.text)) : null,
       h("p", { class: "muted" }, `study cost ${cost(n.cost)}; paid ${cost(n.paid)}; once studied, read script ${n.on_complete}`),
       h("div", { class: "actions" }, n.ref ? moves.take(`study ${n.ref}`, (t) => `Study: ${t.split(" ").slice(2).join(" ")}`) : null))))
@@ -297,7 +383,7 @@ function itemsPanel(view, ref, moves) {
     h("h2", { id: "ky-items-title" }, "Thoth items"),
     h("ul", { class: "ky-cards" }, items.map(([iid, it]) => {
       const r = refs[iid] || {};
-      return h("li", { class: "ky-card" }, cardButton(moves.ctx, `item:${iid}`, `${it.name} ×${it.owned}`),
+      return h("li", { class: "ky-card ky-card-item" }, pic("item", 28, "ky-kind-pic"), cardButton(moves.ctx, `item:${iid}`, `${it.name} ×${it.owned}`),
         r.text ? h("p", { class: "muted" }, r.text) : null,
         h("p", { class: "muted" }, `used this game: ${it.used_this_game}`),
         h("div", { class: "actions" }, r.ref ? moves.take(`use ${r.ref}`, (t) => `Use ${it.name}${t.split(" ").length > 2 ? `: ${t.split(" ").slice(2).join(" ")}` : ""}`) : null));
@@ -313,6 +399,7 @@ function storyPage(page, fresh) {
   const kind = KIND_NAMES[page.kind];
   return h("article", { class: `ky-page${fresh ? " new" : ""}${encounter ? " ky-encounter" : ""}`, dataset: { page: page.code } },
     h("header", { class: "ky-page-head" },
+      encounter ? pic("encounter", 28, "ky-kind-pic") : null,
       h("span", { class: "ky-code" }, encounter ? "Encounter" : page.code),
       h("h3", {}, page.title || ""),
       kind ? h("span", { class: "ky-kind" }, kind) : null,
@@ -399,8 +486,8 @@ function marketPanel(view, ref, moves) {
   return h("section", { class: "panel ky-market", "aria-labelledby": "ky-market-title" },
     h("h2", { id: "ky-market-title" }, "Thoth market (end of game)"),
     h("p", {}, `Your bank holds ${view.np_bank} NP. You may also buy later, on the campaign page, until the next game starts.`),
-    h("ul", { class: "ky-cards" }, items.map((it) => h("li", { class: "ky-card" },
-      cardButton(moves.ctx, `item:${it.id}`, `${it.name} — ${it.cost} NP`), h("p", { class: "muted" }, it.text),
+    h("ul", { class: "ky-cards" }, items.map((it) => h("li", { class: "ky-card ky-card-item" },
+      pic("item", 28, "ky-kind-pic"), cardButton(moves.ctx, `item:${it.id}`, `${it.name} — ${it.cost} NP`), h("p", { class: "muted" }, it.text),
       moves.button(`buy ${it.ref}`, `Buy ${it.name}`)))),
     h("div", { class: "actions" }, moves.button("close", "Close the market", "primary")));
 }

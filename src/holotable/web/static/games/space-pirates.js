@@ -45,6 +45,39 @@ const ASK = {
   blind_pick: "pick one of the damaged player's cards blind.",
 };
 
+// The pictures of the DOM's cards and tokens (the canvas draws its own): decorative, alt="", the words beside them.
+const ADV_ART = {
+  FLICK: { src: "/static/art/space-pirates/adv-flick.svg" },
+  NEW_RIGHT: { src: "/static/art/space-pirates/adv-new-right.svg" },
+  NEW_LEFT: { src: "/static/art/space-pirates/adv-new-left.svg" },
+  ASTEROID: { src: "/static/art/space-pirates/adv-asteroid.svg" },
+  STORM: { src: "/static/art/space-pirates/adv-storm.svg" },
+  WIND: { src: "/static/art/space-pirates/adv-wind.svg" },
+};
+const TOKEN_ART = {
+  back: { src: "/static/art/space-pirates/token-back.svg" },
+  ORE: { src: "/static/art/space-pirates/token-ore.svg" },
+  SPICE: { src: "/static/art/space-pirates/token-spice.svg" },
+  TECH: { src: "/static/art/space-pirates/token-tech.svg" },
+  MEDS: { src: "/static/art/space-pirates/token-meds.svg" },
+  RELICS: { src: "/static/art/space-pirates/token-relics.svg" },
+  ASTEROID: { src: "/static/art/space-pirates/token-asteroid.svg" },
+  POLICE: { src: "/static/art/space-pirates/token-police.svg" },
+};
+
+function advIcons(symbols) {
+  return h("span", { class: "sp-card-icons", "aria-hidden": "true" },
+    symbols.map((s) => (ADV_ART[s] ? h("img", { src: ADV_ART[s].src, alt: "", width: 28, height: 28, class: "sp-adv-icon" }) : null)));
+}
+
+function tokenPicture(identity, size = 28) {
+  const art = TOKEN_ART[identity] || TOKEN_ART.back;
+  return h("img", { src: art.src, alt: "", width: size, height: size, class: "sp-token-pic", "aria-hidden": "true" });
+}
+
+// Cards seen in the hand and in play: a new one is dealt in (or turned up) once; the first picture only shows.
+const SEEN = { hand: null, inPlay: undefined };
+
 let CATALOG = { cards: {}, sizes: { ruler_length: 5, ruler_width: 1, token_radius: 1.25, ship_radius: 1.5, storm_radius: 6 }, d_max: 100 };
 let SETUP = null;
 
@@ -167,95 +200,706 @@ function tokenLabel(t) {
   return "face down";
 }
 
+// ------------------------------------------------------------------ the art: sprites drawn once, reused
+// Every piece is drawn from the view only (a face-down transport is one identical back, whoever knows
+// its face; the face is drawn only when the view gives this seat its identity).
+const ART = {
+  layer: null, // the still table (space, the map's elements, the bases), cached per size and owners
+  layerKey: "",
+  sprites: new Map(), // key -> offscreen canvas (tokens, ships), per scale
+};
+
+const REDUCED = typeof window !== "undefined" && window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+
+function reducedMotion() {
+  return Boolean(REDUCED && REDUCED.matches);
+}
+
+/** A small seeded generator: the same stars and craters on every redraw and every screen. */
+function rng(seed) {
+  let a = 2166136261;
+  for (const ch of String(seed)) a = Math.imul(a ^ ch.charCodeAt(0), 16777619);
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function offscreen(w, hgt) {
+  const c = document.createElement("canvas");
+  c.width = Math.max(1, Math.ceil(w));
+  c.height = Math.max(1, Math.ceil(hgt));
+  return c;
+}
+
+function shapeOf(pts) {
+  const cx = pts.reduce((a, p) => a + p[0], 0) / pts.length;
+  const cy = pts.reduce((a, p) => a + p[1], 0) / pts.length;
+  const r = Math.max(...pts.map((p) => Math.hypot(p[0] - cx, p[1] - cy)));
+  const rin = Math.min(...pts.map((p) => Math.hypot(p[0] - cx, p[1] - cy)));
+  let far = [pts[0], pts[0]], best = -1; // the longest axis (a comet's head to its tail)
+  for (const a of pts) for (const b of pts) {
+    const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+    if (d > best) { best = d; far = [a, b]; }
+  }
+  return { c: [cx, cy], r, rin, axis: far, length: best };
+}
+
+function insidePolygon(p, pts) {
+  let inside = false;
+  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
+    const [xi, yi] = pts[i], [xj, yj] = pts[j];
+    if ((yi > p[1]) !== (yj > p[1]) && p[0] < (xj - xi) * (p[1] - yi) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** A sphere lit from the upper left: `stops` from the light to the shadow. */
+function sphere(g, x, y, r, stops) {
+  const gr = g.createRadialGradient(x - r * 0.35, y - r * 0.4, r * 0.05, x, y, r);
+  stops.forEach((c, i) => gr.addColorStop(i / (stops.length - 1), c));
+  g.beginPath();
+  g.arc(x, y, r, 0, Math.PI * 2);
+  g.fillStyle = gr;
+  g.fill();
+}
+
+function craters(g, x, y, r, rand, n, tone = "rgba(0,0,0,0.22)") {
+  for (let i = 0; i < n; i++) {
+    const a = rand() * Math.PI * 2, d = Math.sqrt(rand()) * r * 0.75, cr = r * (0.07 + rand() * 0.14);
+    const px = x + Math.cos(a) * d, py = y + Math.sin(a) * d;
+    g.beginPath(); g.arc(px, py, cr, 0, Math.PI * 2); g.fillStyle = tone; g.fill();
+    g.beginPath(); g.arc(px - cr * 0.25, py - cr * 0.25, cr * 0.7, 0, Math.PI * 2); g.fillStyle = "rgba(255,255,255,0.08)"; g.fill();
+  }
+}
+
+function rock(g, x, y, r, rand, light = "#a08a72", dark = "#4b3d30") {
+  g.beginPath();
+  const n = 7 + Math.floor(rand() * 4);
+  for (let i = 0; i < n; i++) {
+    const a = i / n * Math.PI * 2, k = r * (0.7 + rand() * 0.45);
+    const px = x + Math.cos(a) * k, py = y + Math.sin(a) * k;
+    if (i) g.lineTo(px, py); else g.moveTo(px, py);
+  }
+  g.closePath();
+  const gr = g.createRadialGradient(x - r * 0.4, y - r * 0.4, r * 0.1, x, y, r * 1.2);
+  gr.addColorStop(0, light);
+  gr.addColorStop(1, dark);
+  g.fillStyle = gr;
+  g.fill();
+  g.strokeStyle = "rgba(0,0,0,0.35)";
+  g.lineWidth = Math.max(0.5, r * 0.08);
+  g.stroke();
+}
+
+function tracePolygon(g, pts) {
+  g.beginPath();
+  pts.forEach((p, i) => { const [x, y] = toCanvas(p); if (i) g.lineTo(x, y); else g.moveTo(x, y); });
+  g.closePath();
+}
+
+/** Deep space: a gradient, faint clouds and seeded stars (twinkle-free: the table holds still). */
+function drawSpace(g, W, H) {
+  const w = W * S.scale, hh = H * S.scale;
+  const bg = g.createRadialGradient(w * 0.45, hh * 0.4, 0, w * 0.5, hh * 0.5, Math.max(w, hh) * 0.75);
+  bg.addColorStop(0, "#17224a");
+  bg.addColorStop(0.6, "#0b1230");
+  bg.addColorStop(1, "#05070f");
+  g.fillStyle = bg;
+  g.fillRect(0, 0, w, hh);
+  const rand = rng(`space:${W}x${H}`);
+  for (const [fx, fy, tint] of [[0.2, 0.75, "120,70,180"], [0.8, 0.25, "40,120,170"], [0.6, 0.8, "170,60,110"]]) {
+    const cr = Math.max(w, hh) * (0.25 + rand() * 0.1);
+    const cl = g.createRadialGradient(fx * w, fy * hh, 0, fx * w, fy * hh, cr);
+    cl.addColorStop(0, `rgba(${tint},0.16)`);
+    cl.addColorStop(1, `rgba(${tint},0)`);
+    g.fillStyle = cl;
+    g.fillRect(0, 0, w, hh);
+  }
+  const stars = Math.round(W * H / 9);
+  for (let i = 0; i < stars; i++) {
+    const x = rand() * w, y = rand() * hh, big = rand();
+    const r = big > 0.97 ? 1.4 : big > 0.85 ? 0.9 : 0.5;
+    const hue = rand();
+    g.fillStyle = hue > 0.9 ? "rgba(255,210,160,0.9)" : hue > 0.8 ? "rgba(170,200,255,0.9)" : `rgba(255,255,255,${0.35 + rand() * 0.6})`;
+    g.beginPath(); g.arc(x, y, r, 0, Math.PI * 2); g.fill();
+    if (r > 1.2) { // a bright star's glint
+      g.strokeStyle = "rgba(255,255,255,0.35)";
+      g.lineWidth = 0.6;
+      g.beginPath(); g.moveTo(x - 4, y); g.lineTo(x + 4, y); g.moveTo(x, y - 4); g.lineTo(x, y + 4); g.stroke();
+    }
+  }
+  // the table is to scale: a faint 10 cm grid, and a ruler's scale along the edges
+  g.strokeStyle = "rgba(150,180,255,0.07)";
+  g.lineWidth = 1;
+  for (let x = 10; x < W; x += 10) { g.beginPath(); g.moveTo(x * S.scale, 0); g.lineTo(x * S.scale, hh); g.stroke(); }
+  for (let y = 10; y < H; y += 10) { g.beginPath(); g.moveTo(0, (H - y) * S.scale); g.lineTo(w, (H - y) * S.scale); g.stroke(); }
+  g.strokeStyle = "rgba(150,180,255,0.35)";
+  for (let x = 0; x <= W; x += 5) {
+    const k = x % 10 === 0 ? 6 : 3;
+    g.beginPath(); g.moveTo(x * S.scale, hh); g.lineTo(x * S.scale, hh - k); g.moveTo(x * S.scale, 0); g.lineTo(x * S.scale, k); g.stroke();
+  }
+  for (let y = 0; y <= H; y += 5) {
+    const k = y % 10 === 0 ? 6 : 3;
+    g.beginPath(); g.moveTo(0, (H - y) * S.scale); g.lineTo(k, (H - y) * S.scale); g.moveTo(w, (H - y) * S.scale); g.lineTo(w - k, (H - y) * S.scale); g.stroke();
+  }
+}
+
+/** One element of the map, as art inside its own outline (what the physics sees is what is drawn). */
+function drawElement(g, e) {
+  const pts = e.polygon;
+  const sh = shapeOf(pts);
+  const [x, y] = toCanvas(sh.c);
+  const r = sh.r * S.scale, rin = sh.rin * S.scale;
+  const name = String(e.name || "").toLowerCase();
+  const rand = rng(`el:${e.id}:${e.name}`);
+  g.save();
+  if (name.includes("giant") || (name.includes("star") && !name.includes("dark"))) {
+    const glow = g.createRadialGradient(x, y, r * 0.8, x, y, r * 1.7);
+    glow.addColorStop(0, "rgba(255,140,60,0.45)");
+    glow.addColorStop(1, "rgba(255,100,40,0)");
+    g.fillStyle = glow;
+    g.beginPath(); g.arc(x, y, r * 1.7, 0, Math.PI * 2); g.fill();
+    sphere(g, x, y, r, ["#fff6c8", "#ffc061", "#f0662c", "#a3221a"]);
+    for (let i = 0; i < 6; i++) { // the surface's boiling cells
+      const a = rand() * Math.PI * 2, d = rand() * r * 0.7;
+      const cell = g.createRadialGradient(x + Math.cos(a) * d, y + Math.sin(a) * d, 0, x + Math.cos(a) * d, y + Math.sin(a) * d, r * 0.3);
+      cell.addColorStop(0, "rgba(255,240,180,0.35)");
+      cell.addColorStop(1, "rgba(255,240,180,0)");
+      g.fillStyle = cell;
+      g.beginPath(); g.arc(x + Math.cos(a) * d, y + Math.sin(a) * d, r * 0.3, 0, Math.PI * 2); g.fill();
+    }
+  } else if (name.includes("dark") || name.includes("black hole")) {
+    const corona = g.createRadialGradient(x, y, r * 0.55, x, y, r * 1.45);
+    corona.addColorStop(0, "rgba(190,90,255,0.9)");
+    corona.addColorStop(0.35, "rgba(120,40,200,0.45)");
+    corona.addColorStop(1, "rgba(60,0,120,0)");
+    g.fillStyle = corona;
+    g.beginPath(); g.arc(x, y, r * 1.45, 0, Math.PI * 2); g.fill();
+    const core = g.createRadialGradient(x, y, 0, x, y, r);
+    core.addColorStop(0, "#000");
+    core.addColorStop(0.8, "#07020f");
+    core.addColorStop(1, "#3b1a66");
+    g.fillStyle = core;
+    g.beginPath(); g.arc(x, y, r, 0, Math.PI * 2); g.fill();
+    g.strokeStyle = "rgba(230,190,255,0.8)";
+    g.lineWidth = Math.max(1, r * 0.06);
+    g.beginPath(); g.arc(x, y, r * 0.96, 0, Math.PI * 2); g.stroke();
+  } else if (name.includes("wormhole")) {
+    const well = g.createRadialGradient(x, y, 0, x, y, r);
+    well.addColorStop(0, "#000");
+    well.addColorStop(0.5, "#1b2a6b");
+    well.addColorStop(1, "#62e0ff");
+    g.fillStyle = well;
+    g.beginPath(); g.arc(x, y, r, 0, Math.PI * 2); g.fill();
+    g.strokeStyle = "rgba(200,245,255,0.7)";
+    g.lineWidth = Math.max(1, r * 0.05);
+    for (let k = 0; k < 3; k++) { // the spiral arms
+      g.beginPath();
+      for (let t = 0; t <= 1; t += 0.04) {
+        const a = k * 2.094 + t * 5, d = r * (1 - t) * 0.95;
+        const px = x + Math.cos(a) * d, py = y + Math.sin(a) * d;
+        if (t) g.lineTo(px, py); else g.moveTo(px, py);
+      }
+      g.stroke();
+    }
+  } else if (name.includes("ringed")) {
+    const ball = rin * 1.05;
+    const ring = (front) => {
+      g.save();
+      g.beginPath();
+      g.rect(x - r * 1.2, front ? y : y - r, r * 2.4, r);
+      g.clip();
+      g.strokeStyle = "rgba(240,214,160,0.9)";
+      g.lineWidth = Math.max(1.5, rin * 0.22);
+      g.beginPath(); g.ellipse(x, y, r * 0.93, rin * 0.42, -0.12, 0, Math.PI * 2); g.stroke();
+      g.strokeStyle = "rgba(150,110,70,0.8)";
+      g.lineWidth = Math.max(0.8, rin * 0.07);
+      g.beginPath(); g.ellipse(x, y, r * 0.78, rin * 0.34, -0.12, 0, Math.PI * 2); g.stroke();
+      g.restore();
+    };
+    ring(false);
+    sphere(g, x, y, ball, ["#ffe9b8", "#e3a95c", "#9c5f2e", "#3d220f"]);
+    g.save();
+    g.beginPath(); g.arc(x, y, ball, 0, Math.PI * 2); g.clip();
+    for (let i = -2; i <= 2; i++) { // the bands
+      g.fillStyle = i % 2 ? "rgba(120,60,20,0.25)" : "rgba(255,240,200,0.15)";
+      g.fillRect(x - ball, y + i * ball * 0.32 - ball * 0.08, ball * 2, ball * 0.16);
+    }
+    g.restore();
+    ring(true);
+  } else if (name.includes("moons")) {
+    const [a, b] = sh.axis;
+    const [ax, ay] = toCanvas(a), [bx, by] = toCanvas(b);
+    const mr = sh.length * S.scale / 5.2;
+    for (const t of [0.27, 0.73]) {
+      const mx = ax + (bx - ax) * t, my = ay + (by - ay) * t;
+      sphere(g, mx, my, mr, ["#f1f1f4", "#b9bcc8", "#6f7282", "#2c2e38"]);
+      craters(g, mx, my, mr, rand, 5);
+    }
+  } else if (name.includes("azure") || name.includes("ice") || name.includes("world") || e.kind === "planet") {
+    const ice = name.includes("ice");
+    sphere(g, x, y, r * 0.98, ice ? ["#ffffff", "#c9f1ff", "#6fb8d8", "#1f4a66"] : ["#c6f0ff", "#3fa2e8", "#1d4fa8", "#0b1d4a"]);
+    g.save();
+    g.beginPath(); g.arc(x, y, r * 0.98, 0, Math.PI * 2); g.clip();
+    if (ice) {
+      g.fillStyle = "rgba(255,255,255,0.85)";
+      g.beginPath(); g.ellipse(x, y - r * 0.92, r * 0.6, r * 0.25, 0, 0, Math.PI * 2); g.fill();
+      g.beginPath(); g.ellipse(x, y + r * 0.95, r * 0.5, r * 0.2, 0, 0, Math.PI * 2); g.fill();
+      g.strokeStyle = "rgba(40,110,150,0.55)";
+      g.lineWidth = Math.max(0.7, r * 0.04);
+      for (let i = 0; i < 5; i++) {
+        g.beginPath();
+        let px = x + (rand() - 0.5) * r, py = y + (rand() - 0.5) * r;
+        g.moveTo(px, py);
+        for (let k = 0; k < 4; k++) { px += (rand() - 0.5) * r * 0.6; py += (rand() - 0.5) * r * 0.6; g.lineTo(px, py); }
+        g.stroke();
+      }
+    } else {
+      for (let i = 0; i < 5; i++) { // continents and clouds
+        const a = rand() * Math.PI * 2, d = rand() * r * 0.6;
+        g.fillStyle = "rgba(80,170,90,0.7)";
+        g.beginPath(); g.ellipse(x + Math.cos(a) * d, y + Math.sin(a) * d, r * (0.15 + rand() * 0.25), r * (0.1 + rand() * 0.15), rand() * 3, 0, Math.PI * 2); g.fill();
+      }
+      g.strokeStyle = "rgba(255,255,255,0.55)";
+      g.lineWidth = Math.max(1, r * 0.07);
+      for (let i = 0; i < 3; i++) {
+        g.beginPath(); g.ellipse(x, y + (rand() - 0.5) * r * 1.2, r * (0.4 + rand() * 0.4), r * 0.08, 0.2, 0, Math.PI * 1.3); g.stroke();
+      }
+    }
+    g.restore();
+    g.strokeStyle = ice ? "rgba(220,250,255,0.6)" : "rgba(140,210,255,0.6)"; // the atmosphere
+    g.lineWidth = Math.max(1.5, r * 0.08);
+    g.beginPath(); g.arc(x, y, r * 0.98, 0, Math.PI * 2); g.stroke();
+  } else {
+    // the shapes with corners: drawn inside their outline
+    tracePolygon(g, pts);
+    g.clip();
+    const [bx0, by0] = toCanvas([Math.min(...pts.map((p) => p[0])), Math.max(...pts.map((p) => p[1]))]);
+    const [bx1, by1] = toCanvas([Math.max(...pts.map((p) => p[0])), Math.min(...pts.map((p) => p[1]))]);
+    const bw = bx1 - bx0, bh = by1 - by0;
+    const sample = (n, fn) => {
+      for (let i = 0, tries = 0; i < n && tries < n * 20; tries++) {
+        const p = [bx0 + rand() * bw, by0 + rand() * bh];
+        const q = [p[0] / S.scale, S.view.field[1] - p[1] / S.scale];
+        if (!insidePolygon(q, pts)) continue;
+        fn(p[0], p[1]);
+        i++;
+      }
+    };
+    if (name.includes("asteroid")) {
+      g.fillStyle = "rgba(120,100,80,0.22)";
+      g.fillRect(bx0, by0, bw, bh);
+      sample(Math.round(bw * bh / (S.scale * S.scale) * 0.5) + 8, (px, py) => rock(g, px, py, S.scale * (0.25 + rand() * 0.55), rand));
+    } else if (name.includes("nebula")) {
+      for (let i = 0; i < 7; i++) {
+        const px = bx0 + rand() * bw, py = by0 + rand() * bh, pr = Math.max(bw, bh) * (0.25 + rand() * 0.3);
+        const cl = g.createRadialGradient(px, py, 0, px, py, pr);
+        const tint = i % 2 ? "200,90,220" : "110,80,230";
+        cl.addColorStop(0, `rgba(${tint},0.55)`);
+        cl.addColorStop(1, `rgba(${tint},0)`);
+        g.fillStyle = cl;
+        g.fillRect(bx0, by0, bw, bh);
+      }
+      sample(14, (px, py) => { g.fillStyle = "rgba(255,230,255,0.9)"; g.beginPath(); g.arc(px, py, 0.8, 0, Math.PI * 2); g.fill(); });
+    } else if (name.includes("comet")) {
+      const [a, b] = sh.axis.map(toCanvas);
+      const tail = g.createLinearGradient(b[0], b[1], a[0], a[1]);
+      tail.addColorStop(0, "rgba(220,250,255,0.95)");
+      tail.addColorStop(0.25, "rgba(120,200,255,0.55)");
+      tail.addColorStop(1, "rgba(80,140,255,0)");
+      g.fillStyle = tail;
+      g.fillRect(bx0, by0, bw, bh);
+      const hx = b[0] + (a[0] - b[0]) * 0.14, hy = b[1] + (a[1] - b[1]) * 0.14;
+      sphere(g, hx, hy, Math.min(bw, bh) * 0.33, ["#ffffff", "#d8f4ff", "#7fb8d8", "#36627a"]);
+    } else if (name.includes("station") || e.kind === "abandoned_base") {
+      const metal = g.createLinearGradient(bx0, by0, bx1, by1);
+      metal.addColorStop(0, "#9aa3b5");
+      metal.addColorStop(0.5, "#5b6376");
+      metal.addColorStop(1, "#2d323f");
+      g.fillStyle = metal;
+      g.fillRect(bx0, by0, bw, bh);
+      g.strokeStyle = "rgba(20,24,32,0.7)";
+      g.lineWidth = Math.max(1, S.scale * 0.12);
+      const step = S.scale * 1.2;
+      for (let px = bx0 + step; px < bx1; px += step) { g.beginPath(); g.moveTo(px, by0); g.lineTo(px, by1); g.stroke(); }
+      for (let py = by0 + step; py < by1; py += step) { g.beginPath(); g.moveTo(bx0, py); g.lineTo(bx1, py); g.stroke(); }
+      g.strokeStyle = "rgba(240,190,60,0.5)"; // its abandoned hazard stripes
+      g.lineWidth = Math.max(1, S.scale * 0.25);
+      for (let k = -bh; k < bw; k += S.scale * 1.6) { g.beginPath(); g.moveTo(bx0 + k, by1); g.lineTo(bx0 + k + bh, by0); g.stroke(); }
+      sample(5, (px, py) => { g.fillStyle = "rgba(10,10,14,0.8)"; g.beginPath(); g.arc(px, py, S.scale * (0.2 + rand() * 0.35), 0, Math.PI * 2); g.fill(); });
+    } else if (name.includes("wreck")) {
+      g.fillStyle = "rgba(90,90,110,0.2)";
+      g.fillRect(bx0, by0, bw, bh);
+      sample(Math.round(bw * bh / (S.scale * S.scale) * 0.6) + 6, (px, py) => {
+        g.save();
+        g.translate(px, py);
+        g.rotate(rand() * Math.PI);
+        const sw = S.scale * (0.3 + rand() * 0.9), shh = S.scale * (0.15 + rand() * 0.3);
+        g.fillStyle = rand() > 0.5 ? "#8c93a3" : "#5d6170";
+        g.fillRect(-sw / 2, -shh / 2, sw, shh);
+        g.fillStyle = "rgba(255,120,40,0.6)";
+        g.fillRect(-sw / 2, -shh / 2, sw * 0.2, shh);
+        g.restore();
+      });
+    } else { // any other rock of the map
+      const gr = g.createRadialGradient(x - r * 0.3, y - r * 0.3, 0, x, y, r);
+      gr.addColorStop(0, "#9b8f83");
+      gr.addColorStop(1, "#3a332d");
+      g.fillStyle = gr;
+      g.fillRect(bx0, by0, bw, bh);
+      craters(g, x, y, r, rand, 8);
+    }
+  }
+  g.restore();
+  tracePolygon(g, pts); // the element's true outline, faint: where a token bounces
+  g.strokeStyle = "rgba(200,215,255,0.28)";
+  g.lineWidth = 1;
+  g.stroke();
+}
+
+/** A pirate base: a metal dock with its deck, docking pads and black-and-yellow gate; an owner's colours. */
+function drawBase(g, b) {
+  const pts = b.polygon;
+  const [backL, backR, frontR, frontL] = pts.map(toCanvas);
+  const k = [(backL[0] + backR[0]) / 2, (backL[1] + backR[1]) / 2];
+  const f = [(frontL[0] + frontR[0]) / 2, (frontL[1] + frontR[1]) / 2];
+  g.save();
+  tracePolygon(g, pts);
+  const hull = g.createLinearGradient(k[0], k[1], f[0], f[1]);
+  if (b.inhabited) {
+    hull.addColorStop(0, "#6d7892");
+    hull.addColorStop(0.55, "#39425a");
+    hull.addColorStop(1, "#232a3b");
+  } else {
+    hull.addColorStop(0, "#4a4d55");
+    hull.addColorStop(1, "#26282e");
+  }
+  g.fillStyle = hull;
+  g.fill();
+  g.clip();
+  g.strokeStyle = "rgba(255,255,255,0.08)"; // deck plates
+  g.lineWidth = 1;
+  for (let t = 0.2; t < 1; t += 0.2) {
+    g.beginPath();
+    g.moveTo(backL[0] + (frontL[0] - backL[0]) * t, backL[1] + (frontL[1] - backL[1]) * t);
+    g.lineTo(backR[0] + (frontR[0] - backR[0]) * t, backR[1] + (frontR[1] - backR[1]) * t);
+    g.stroke();
+  }
+  if (b.owner !== null && b.owner !== undefined) {
+    g.fillStyle = `${COLORS[b.owner]}59`;
+    g.fill();
+    g.strokeStyle = COLORS[b.owner]; // the owner's band along the back
+    g.lineWidth = Math.max(3, S.scale * 0.6);
+    g.beginPath(); g.moveTo(backL[0], backL[1]); g.lineTo(backR[0], backR[1]); g.stroke();
+  }
+  if (!b.inhabited) {
+    g.strokeStyle = "rgba(0,0,0,0.35)";
+    g.lineWidth = 2;
+    const w = S.canvas.width;
+    for (let d = -w; d < w; d += 8) { g.beginPath(); g.moveTo(d, 0); g.lineTo(d + w, w); g.stroke(); }
+  }
+  g.restore();
+  tracePolygon(g, pts);
+  g.strokeStyle = b.inhabited ? "#f2c14e" : "#777";
+  g.lineWidth = 1.5;
+  g.stroke();
+  if (!b.inhabited) return;
+  for (const s of b.slots) { // docking pads
+    const [x, y] = toCanvas(s);
+    const pr = CATALOG.sizes.ship_radius * S.scale * 0.85;
+    g.beginPath(); g.arc(x, y, pr, 0, Math.PI * 2);
+    g.fillStyle = "rgba(10,14,24,0.55)";
+    g.fill();
+    g.strokeStyle = "rgba(124,252,0,0.7)";
+    g.lineWidth = 1.5;
+    g.setLineDash([3, 3]);
+    g.stroke();
+    g.setLineDash([]);
+    g.beginPath(); g.arc(x, y, 0.4 * S.scale, 0, Math.PI * 2);
+    g.fillStyle = "#7CFC0088";
+    g.fill();
+  }
+  const [a, c] = [toCanvas(b.gate[0]), toCanvas(b.gate[1])]; // the gate: black and yellow
+  g.lineCap = "butt";
+  g.lineWidth = Math.max(4, S.scale * 0.45);
+  g.strokeStyle = "#111";
+  g.beginPath(); g.moveTo(a[0], a[1]); g.lineTo(c[0], c[1]); g.stroke();
+  g.strokeStyle = "#ffd21f";
+  g.setLineDash([Math.max(4, S.scale * 0.5), Math.max(4, S.scale * 0.5)]);
+  g.beginPath(); g.moveTo(a[0], a[1]); g.lineTo(c[0], c[1]); g.stroke();
+  g.setLineDash([]);
+}
+
+/** The still table (space, elements, bases), drawn once per size and owners, then copied. */
+function staticLayer() {
+  const view = S.view;
+  const [W, H] = view.field;
+  const key = JSON.stringify([S.canvas.width, S.canvas.height, S.scale, view.field, view.elements.map((e) => e.id),
+    view.bases.map((b) => [b.index, b.owner, b.inhabited, b.polygon[0]])]);
+  if (ART.layer && ART.layerKey === key) return ART.layer;
+  const c = offscreen(S.canvas.width, S.canvas.height);
+  const g = c.getContext("2d");
+  g.setTransform(S.dpr, 0, 0, S.dpr, 0, 0);
+  drawSpace(g, W, H);
+  for (const e of view.elements) drawElement(g, e);
+  for (const b of view.bases) drawBase(g, b);
+  ART.layer = c;
+  ART.layerKey = key;
+  ART.sprites.clear(); // a new size: the pieces are drawn again at it
+  return c;
+}
+
+const CARGO_ART = {
+  ORE: { fill: ["#e9d6c0", "#9b6b43"], mark: "O" },
+  SPICE: { fill: ["#ffe1a8", "#d2751d"], mark: "S" },
+  TECH: { fill: ["#c7f7ff", "#2d8fb8"], mark: "T" },
+  MEDS: { fill: ["#ffffff", "#d64545"], mark: "M" },
+  RELICS: { fill: ["#f4e2ff", "#8b4fc4"], mark: "R" },
+  ASTEROID: { fill: ["#b5a08a", "#4b3d30"], mark: "A" },
+  POLICE: { fill: ["#dbe7ff", "#1f4fb5"], mark: "P" },
+};
+
+/** A transport token's sprite, in CSS px: "back" (face down, the same for every token) or a face. */
+function tokenSprite(face) {
+  const key = `token:${face}:${S.scale}:${S.dpr}`;
+  if (ART.sprites.has(key)) return ART.sprites.get(key);
+  const r = CATALOG.sizes.token_radius * S.scale;
+  const size = (r * 2 + 6) * S.dpr;
+  const c = offscreen(size, size);
+  const g = c.getContext("2d");
+  g.setTransform(S.dpr, 0, 0, S.dpr, 0, 0);
+  const x = r + 3, y = r + 3;
+  g.beginPath(); g.arc(x + 0.8, y + 1.2, r, 0, Math.PI * 2); // its shadow on the table
+  g.fillStyle = "rgba(0,0,0,0.45)";
+  g.fill();
+  sphere(g, x, y, r, ["#8a8f9c", "#4a4f5c", "#23262e"]); // the dark-grey cardboard rim
+  const inner = r * 0.78;
+  if (face === "back") { // the transport symbol on white
+    sphere(g, x, y, inner, ["#ffffff", "#e9edf3", "#b7bfcc"]);
+    g.fillStyle = "#2b3445";
+    g.beginPath(); // a freighter seen from above
+    g.moveTo(x + inner * 0.62, y);
+    g.lineTo(x + inner * 0.2, y - inner * 0.32);
+    g.lineTo(x - inner * 0.55, y - inner * 0.32);
+    g.lineTo(x - inner * 0.55, y + inner * 0.32);
+    g.lineTo(x + inner * 0.2, y + inner * 0.32);
+    g.closePath();
+    g.fill();
+    g.fillStyle = "#ffb23e";
+    g.fillRect(x - inner * 0.7, y - inner * 0.18, inner * 0.15, inner * 0.36);
+  } else if (face === "ASTEROID") {
+    rock(g, x, y, inner * 1.05, rng("asteroid-token"), "#c7ae94", "#4b3d30");
+    craters(g, x, y, inner * 0.8, rng("asteroid-craters"), 4);
+  } else {
+    const art = CARGO_ART[face] || { fill: ["#eee", "#888"], mark: String(face)[0] };
+    sphere(g, x, y, inner, [art.fill[0], art.fill[1]]);
+    g.font = `800 ${Math.max(8, Math.round(inner * 1.1))}px sans-serif`;
+    g.textAlign = "center";
+    g.textBaseline = "middle";
+    g.lineWidth = 2.5;
+    g.strokeStyle = "rgba(255,255,255,0.85)";
+    g.strokeText(art.mark, x, y + 0.5);
+    g.fillStyle = "#111";
+    g.fillText(art.mark, x, y + 0.5);
+  }
+  g.strokeStyle = "rgba(255,255,255,0.35)";
+  g.lineWidth = 1;
+  g.beginPath(); g.arc(x, y, r - 0.5, 0, Math.PI * 2); g.stroke();
+  const out = { c, half: r + 3 };
+  ART.sprites.set(key, out);
+  return out;
+}
+
+function drawTokenArt(g, p, face) {
+  const s = tokenSprite(face);
+  const [x, y] = toCanvas(p);
+  g.drawImage(s.c, x - s.half, y - s.half, s.half * 2, s.half * 2);
+}
+
+/** A pirate ship in the seat's colour on its round stand, its nose along `heading` (degrees, y up). */
+function shipSprite(seat, arrested) {
+  const key = `ship:${seat}:${arrested}:${S.scale}:${S.dpr}`;
+  if (ART.sprites.has(key)) return ART.sprites.get(key);
+  const r = CATALOG.sizes.ship_radius * S.scale;
+  const half = r * 1.9 + 4;
+  const c = offscreen(half * 2 * S.dpr, half * 2 * S.dpr);
+  const g = c.getContext("2d");
+  g.setTransform(S.dpr, 0, 0, S.dpr, half * S.dpr, half * S.dpr);
+  const col = COLORS[seat % COLORS.length];
+  // the stand: what touches the table (and what the rules measure)
+  g.beginPath(); g.arc(0, 0, r, 0, Math.PI * 2);
+  g.fillStyle = `${col}40`;
+  g.fill();
+  g.strokeStyle = arrested ? "#ffffff" : col;
+  g.lineWidth = arrested ? 3 : 1.5;
+  if (arrested) g.setLineDash([4, 3]);
+  g.stroke();
+  g.setLineDash([]);
+  // the hull, nose to the right (+x): rotated when drawn
+  const L = r * 1.55;
+  const flame = g.createLinearGradient(-L * 0.6, 0, -L * 1.05, 0);
+  flame.addColorStop(0, "rgba(255,230,120,0.95)");
+  flame.addColorStop(1, "rgba(255,90,30,0)");
+  g.fillStyle = flame;
+  g.beginPath(); g.moveTo(-L * 0.5, -r * 0.22); g.lineTo(-L * 1.1, 0); g.lineTo(-L * 0.5, r * 0.22); g.closePath(); g.fill();
+  const hull = g.createLinearGradient(0, -r, 0, r);
+  hull.addColorStop(0, "#ffffff");
+  hull.addColorStop(0.35, col);
+  hull.addColorStop(1, "#111");
+  g.beginPath();
+  g.moveTo(L, 0);
+  g.quadraticCurveTo(L * 0.35, -r * 0.42, -L * 0.2, -r * 0.38);
+  g.lineTo(-L * 0.55, -r * 0.95); // a wing
+  g.lineTo(-L * 0.62, -r * 0.3);
+  g.lineTo(-L * 0.62, r * 0.3);
+  g.lineTo(-L * 0.55, r * 0.95);
+  g.lineTo(-L * 0.2, r * 0.38);
+  g.quadraticCurveTo(L * 0.35, r * 0.42, L, 0);
+  g.closePath();
+  g.fillStyle = hull;
+  g.fill();
+  g.strokeStyle = "#0b0f1a";
+  g.lineWidth = 1.4;
+  g.stroke();
+  const glass = g.createRadialGradient(L * 0.3, -r * 0.08, 0, L * 0.25, 0, r * 0.3);
+  glass.addColorStop(0, "#e6fbff");
+  glass.addColorStop(1, "#2a6c9a");
+  g.fillStyle = glass;
+  g.beginPath(); g.ellipse(L * 0.28, 0, r * 0.32, r * 0.18, 0, 0, Math.PI * 2); g.fill();
+  const out = { c, half };
+  ART.sprites.set(key, out);
+  return out;
+}
+
+function drawShipArt(g, pl, sp) {
+  const s = shipSprite(pl.seat, Boolean(pl.ship.arrested));
+  const [x, y] = toCanvas(sp.c);
+  g.save();
+  g.translate(x, y);
+  g.rotate(-sp.heading * Math.PI / 180); // canvas angles run clockwise (y down)
+  g.drawImage(s.c, -s.half, -s.half, s.half * 2, s.half * 2);
+  g.restore();
+}
+
+/** The cosmic storm: a swirl of cloud (its rim the rules' circle). */
+function drawStorm(g, p) {
+  const R = CATALOG.sizes.storm_radius * S.scale;
+  const [x, y] = toCanvas(p);
+  const body = g.createRadialGradient(x, y, 0, x, y, R);
+  body.addColorStop(0, "rgba(230,240,255,0.55)");
+  body.addColorStop(0.35, "rgba(120,160,255,0.28)");
+  body.addColorStop(1, "rgba(90,120,255,0.08)");
+  g.fillStyle = body;
+  g.beginPath(); g.arc(x, y, R, 0, Math.PI * 2); g.fill();
+  g.strokeStyle = "rgba(200,220,255,0.55)";
+  g.lineWidth = Math.max(1.5, R * 0.05);
+  for (let k = 0; k < 4; k++) {
+    g.beginPath();
+    for (let t = 0.1; t <= 1; t += 0.05) {
+      const a = k * Math.PI / 2 + t * 4.2, d = R * t * 0.92;
+      const px = x + Math.cos(a) * d, py = y + Math.sin(a) * d;
+      if (t > 0.1) g.lineTo(px, py); else g.moveTo(px, py);
+    }
+    g.stroke();
+  }
+  g.fillStyle = "#fff8c4"; // the lightning at its eye
+  g.beginPath(); g.moveTo(x - R * 0.05, y - R * 0.22); g.lineTo(x + R * 0.08, y - R * 0.02); g.lineTo(x, y - R * 0.02);
+  g.lineTo(x + R * 0.06, y + R * 0.22); g.lineTo(x - R * 0.08, y + R * 0.02); g.lineTo(x, y + R * 0.02); g.closePath(); g.fill();
+  g.beginPath(); g.arc(x, y, R, 0, Math.PI * 2);
+  g.strokeStyle = "rgba(160,190,255,0.85)";
+  g.setLineDash([6, 4]);
+  g.lineWidth = 2;
+  g.stroke();
+  g.setLineDash([]);
+}
+
+/** A ruler as a ruler: a light bar with centimetre ticks, from `a` to `b` (cm). */
+function drawRulerArt(g, a, b, fill) {
+  const w = CATALOG.sizes.ruler_width / 2;
+  const d = [b[0] - a[0], b[1] - a[1]];
+  const len = Math.hypot(d[0], d[1]) || 1;
+  const u = [d[0] / len, d[1] / len];
+  const n = [-u[1] * w, u[0] * w];
+  poly(g, [[a[0] + n[0], a[1] + n[1]], [b[0] + n[0], b[1] + n[1]], [b[0] - n[0], b[1] - n[1]], [a[0] - n[0], a[1] - n[1]]]);
+  g.fillStyle = fill;
+  g.fill();
+  g.strokeStyle = "rgba(40,40,60,0.7)";
+  g.lineWidth = 1;
+  g.stroke();
+  g.beginPath();
+  for (let t = 1; t < len; t += 1) {
+    const [x0, y0] = toCanvas([a[0] + u[0] * t + n[0], a[1] + u[1] * t + n[1]]);
+    const k = t % 5 === 0 ? 0.9 : 0.45;
+    const [x1, y1] = toCanvas([a[0] + u[0] * t + n[0] * (1 - k), a[1] + u[1] * t + n[1] * (1 - k)]);
+    g.moveTo(x0, y0);
+    g.lineTo(x1, y1);
+  }
+  g.stroke();
+}
+
+/** Behind a moving piece: the path it has run so far, fading (the flick's animation). */
+function drawTrails(g) {
+  const a = S.anim;
+  if (!a || !a.trail) return;
+  for (const pts of Object.values(a.trail)) {
+    for (let i = 1; i < pts.length; i++) {
+      const [x0, y0] = toCanvas(pts[i - 1]);
+      const [x1, y1] = toCanvas(pts[i]);
+      g.strokeStyle = `rgba(255,220,140,${0.15 + 0.6 * i / pts.length})`;
+      g.lineWidth = Math.max(1.5, CATALOG.sizes.token_radius * S.scale * 0.6 * i / pts.length);
+      g.lineCap = "round";
+      g.beginPath(); g.moveTo(x0, y0); g.lineTo(x1, y1); g.stroke();
+    }
+  }
+}
+
+function tokenFace(t) {
+  if (t.open) return t.identity || "ASTEROID";
+  return t.identity || "back";
+}
+
 function drawTable(overrides) {
   const view = S.view;
   const g = S.ctx;
   if (!view || !g) return;
-  const [W, H] = view.field;
   const sz = CATALOG.sizes;
   g.setTransform(1, 0, 0, 1, 0, 0);
   g.clearRect(0, 0, S.canvas.width, S.canvas.height);
+  g.drawImage(staticLayer(), 0, 0); // space, the map's elements and the bases: drawn once per size
   g.setTransform(S.dpr, 0, 0, S.dpr, 0, 0);
-  g.fillStyle = "#0b1020";
-  g.fillRect(0, 0, W * S.scale, H * S.scale);
-  // a faint 10 cm grid: the table is to scale
-  g.strokeStyle = "rgba(255,255,255,0.05)";
-  g.lineWidth = 1;
-  for (let x = 10; x < W; x += 10) { g.beginPath(); g.moveTo(x * S.scale, 0); g.lineTo(x * S.scale, H * S.scale); g.stroke(); }
-  for (let y = 10; y < H; y += 10) { g.beginPath(); g.moveTo(0, (H - y) * S.scale); g.lineTo(W * S.scale, (H - y) * S.scale); g.stroke(); }
-  for (const e of view.elements) {
-    poly(g, e.polygon);
-    g.fillStyle = e.kind === "planet" ? "#5b4b8a" : e.kind === "nebula" ? "#2d5d7b" : "#4a5568";
-    g.fill();
-    g.strokeStyle = "#9aa5b1";
-    g.lineWidth = 1;
-    g.stroke();
-  }
-  for (const b of view.bases) {
-    poly(g, b.polygon);
-    g.fillStyle = !b.inhabited ? "#3a3f4b" : b.owner !== null && b.owner !== undefined ? COLORS[b.owner] + "55" : "#6b4f2a";
-    g.fill();
-    g.strokeStyle = b.inhabited ? "#f2c14e" : "#777";
-    g.lineWidth = 1.5;
-    g.stroke();
-    if (b.inhabited) {
-      const [a, c] = [toCanvas(b.gate[0]), toCanvas(b.gate[1])];
-      g.strokeStyle = "#7CFC00";
-      g.lineWidth = 3;
-      g.beginPath(); g.moveTo(a[0], a[1]); g.lineTo(c[0], c[1]); g.stroke();
-      for (const s of b.slots) {
-        disc(g, s, 0.4);
-        g.fillStyle = "#7CFC0088";
-        g.fill();
-      }
-    }
-  }
   drawChoices(g);
-  if (view.storm) {
-    disc(g, view.storm, sz.storm_radius);
-    g.fillStyle = "rgba(120,160,255,0.18)";
-    g.fill();
-    g.strokeStyle = "rgba(160,190,255,0.8)";
-    g.setLineDash([6, 4]);
-    g.lineWidth = 2;
-    g.stroke();
-    g.setLineDash([]);
-  }
+  if (view.storm) drawStorm(g, view.storm);
+  drawTrails(g);
   const moving = overrides || {};
+  const badge = Math.max(10, labelFont() - 2);
   for (const t of view.tokens) {
     const p = t.tid in moving ? moving[t.tid] : t.pos;
     if (!p) continue;
-    disc(g, p, sz.token_radius);
-    g.fillStyle = t.open ? "#b23a48" : t.identity ? "#8d6e63" : "#a0a4ab";
-    g.fill();
-    g.strokeStyle = "#222";
-    g.lineWidth = 1;
-    g.stroke();
+    drawTokenArt(g, p, tokenFace(t));
+    if (t.identity && !t.open && S.scale >= 8) { // face down, and you know its face: a dashed rim says it lies face down
+      disc(g, p, sz.token_radius + 0.15);
+      g.strokeStyle = "rgba(255,255,255,0.9)";
+      g.lineWidth = 1.2;
+      g.setLineDash([3, 2]);
+      g.stroke();
+      g.setLineDash([]);
+    }
     const [x, y] = toCanvas(p);
-    haloText(g, t.identity ? t.identity[0] : String(t.tid), x, y, labelFont());
+    const off = sz.token_radius * S.scale * 0.8;
+    haloText(g, String(t.tid), x + off, y - off, badge);
   }
-  // tokens still moving but not in the view any more (left the field during the animation)
+  // tokens still moving but not in the view any more (left the field during the animation): a back
   for (const [tid, p] of Object.entries(moving)) {
     if (!p || view.tokens.some((t) => String(t.tid) === tid)) continue;
-    disc(g, p, sz.token_radius);
-    g.fillStyle = "#a0a4ab";
-    g.fill();
+    drawTokenArt(g, p, "back");
   }
   for (const pl of view.players) {
     const sp = shipPos(view, pl.seat);
     if (!sp) continue;
-    disc(g, sp.c, sz.ship_radius);
-    g.fillStyle = COLORS[pl.seat];
-    g.fill();
-    g.strokeStyle = pl.ship.arrested ? "#fff" : "#111";
-    g.lineWidth = pl.ship.arrested ? 3 : 1.5;
-    g.stroke();
-    const u = unit(sp.heading);
-    const [x0, y0] = toCanvas(sp.c);
-    const [x1, y1] = toCanvas([sp.c[0] + u[0] * sz.ship_radius * 1.6, sp.c[1] + u[1] * sz.ship_radius * 1.6]);
-    g.strokeStyle = "#fff";
-    g.lineWidth = 2;
-    g.beginPath(); g.moveTo(x0, y0); g.lineTo(x1, y1); g.stroke();
+    drawShipArt(g, pl, sp);
   }
   drawRoute(g);
   drawGuides(g);
@@ -271,7 +915,7 @@ function labelFont() {
 
 /** A base's label: its id (and owner), then the market's prices when the viewer knows them. */
 function baseLabelLines(b, cx) {
-  const owner = b.owner !== null && b.owner !== undefined ? ` · ${cx && cx.name ? String(cx.name(b.owner)).slice(0, 12) : `seat ${b.owner}`}` : "";
+  const owner = b.owner !== null && b.owner !== undefined ? ` · ${cx && cx.name ? String(cx.name(b.owner)).slice(0, 12) : `Seat ${b.owner + 1}`}` : "";
   const lines = [`${b.id || `B${b.index}`}${owner}`];
   if (b.prices) lines.push(Object.entries(b.prices).map(([k, v]) => `${k[0]}${v}`).join(" "));
   return lines;
@@ -389,14 +1033,8 @@ function haloText(g, text, x, y, px) {
 
 /** The rulers laid so far this turn (the log's ruler events since the turn began), in order. */
 function drawRoute(g) {
-  const w = CATALOG.sizes.ruler_width / 2;
   S.route.forEach((r, i) => {
-    const d = [r.end[0] - r.start[0], r.end[1] - r.start[1]];
-    const len = Math.hypot(d[0], d[1]) || 1;
-    const n = [-d[1] / len * w, d[0] / len * w];
-    poly(g, [[r.start[0] + n[0], r.start[1] + n[1]], [r.end[0] + n[0], r.end[1] + n[1]], [r.end[0] - n[0], r.end[1] - n[1]], [r.start[0] - n[0], r.start[1] - n[1]]]);
-    g.fillStyle = "rgba(240,240,255,0.55)";
-    g.fill();
+    drawRulerArt(g, r.start, r.end, "rgba(240,240,255,0.62)");
     const [x, y] = toCanvas([(r.start[0] + r.end[0]) / 2, (r.start[1] + r.end[1]) / 2]);
     haloText(g, String(i + 1), x, y, labelFont());
   });
@@ -441,10 +1079,7 @@ function drawGuides(g) {
       const u = unit(S.aim.angle);
       const len = m === "wind" ? 2 * sz.ruler_length : sz.ruler_length;
       const end = [from[0] + u[0] * len, from[1] + u[1] * len];
-      const n = [-u[1] * sz.ruler_width / 2, u[0] * sz.ruler_width / 2];
-      poly(g, [[from[0] + n[0], from[1] + n[1]], [end[0] + n[0], end[1] + n[1]], [end[0] - n[0], end[1] - n[1]], [from[0] - n[0], from[1] - n[1]]]);
-      g.fillStyle = S.aim.legal === false ? "rgba(255,80,80,0.7)" : "rgba(255,230,150,0.75)";
-      g.fill();
+      drawRulerArt(g, from, end, S.aim.legal === false ? "rgba(255,80,80,0.7)" : "rgba(255,230,150,0.78)");
     }
   }
   if (m === "flick") {
@@ -539,8 +1174,14 @@ function maybeAnimate(ctx) {
   const f = ctx.extra && ctx.extra.flick;
   if (!f || f.ply <= S.animatedPly || S.anim) return;
   S.animatedPly = f.ply;
-  S.anim = { f, t0: performance.now() };
+  S.anim = { f, t0: performance.now(), trail: {} };
   S.canvas.dataset.animating = "true";
+  if (reducedMotion()) { // reduced motion: the table as the flick left it, at once
+    S.canvas.dataset.motion = "reduced";
+    finishAnimation();
+    return;
+  }
+  S.canvas.dataset.motion = "full";
   requestAnimationFrame(stepAnimation);
 }
 
@@ -590,6 +1231,12 @@ function stepAnimation(now) {
     const a0 = p0[tid];
     const a1 = p1[tid];
     mix[tid] = a0 && a1 ? [a0[0] + (a1[0] - a0[0]) * k, a0[1] + (a1[1] - a0[1]) * k] : a0 || a1;
+    const trail = a.trail[tid] || (a.trail[tid] = []);
+    const last = trail[trail.length - 1];
+    if (mix[tid] && (!last || Math.hypot(mix[tid][0] - last[0], mix[tid][1] - last[1]) > 0.2)) {
+      trail.push(mix[tid]);
+      if (trail.length > 40) trail.shift();
+    }
   }
   drawTable(mix);
   requestAnimationFrame(stepAnimation);
@@ -1127,6 +1774,8 @@ function sizeCanvas() {
   S.wrap.classList.toggle("zoomed", S.zoom > 1);
   S.wrap.style.height = S.zoom > 1 ? `${Math.round(H * S.fit) + 2}px` : "";
   S.canvas.dataset.zoom = String(S.zoom);
+  S.canvas.dataset.fieldW = String(W); // the field in cm, to read a point's pixels (tests and tools)
+  S.canvas.dataset.fieldH = String(H);
   S.canvas.dataset.scale = S.scale.toFixed(3); // CSS px per cm
 }
 
@@ -1212,7 +1861,7 @@ function describeAction(ctx) {
       const item = me && me.hold ? me.hold.find((x) => String(x.tid) === a) : null;
       return item ? `Sell ${item.identity.toLowerCase()} (token ${a})` : text;
     }
-    if (verb === "pay") return a === "cargo" ? `Return cargo token ${b} to the bag` : `Let seat ${b} pick one of your cards`;
+    if (verb === "pay") return a === "cargo" ? `Return cargo token ${b} to the bag` : `Let Seat ${Number(b) + 1} pick one of your cards`;
     if (verb === "pick") return `Pick card ${Number(a) + 1} (blind)`;
     if (verb === "recharge") return `Recharge ${a} MC (${Number(a) * 5} points)`;
     if (verb === "take") return `Take a ${a}-point card`;
@@ -1228,23 +1877,33 @@ function handPanel(ctx) {
     const c = CATALOG.cards[cid] || { value: "?", symbols: [] };
     const text = `card ${cid}`;
     const playable = ctx.legal.includes(text);
-    const face = [h("strong", { class: "sp-value" }, String(c.value)), h("span", { class: "sp-symbols" }, c.symbols.join(" · ")), h("small", {}, cid)];
-    return h("li", { class: "sp-card", dataset: { card: cid } },
+    const face = [h("strong", { class: "sp-value" }, String(c.value)), advIcons(c.symbols), h("span", { class: "sp-symbols" }, c.symbols.join(" · ")), h("small", {}, cid)];
+    const dealt = SEEN.hand !== null && !SEEN.hand.has(cid);
+    return h("li", { class: `sp-card${dealt ? " dealt" : ""}`, dataset: { card: cid } },
       playable ? h("button", { type: "button", class: "sp-card-button", disabled: ctx.busy, dataset: { action: text, key: `act:${text}` },
         "aria-label": `Play ${cid}: value ${c.value}, ${c.symbols.join(", ")}`, onclick: () => ctx.act(text) }, face) : face);
   });
+  SEEN.hand = new Set(me.hand);
   return h("section", { class: "panel", id: "sp-hand", "aria-labelledby": "sp-hand-title" },
     h("h2", { id: "sp-hand-title" }, `Your energy cards (${me.hand.length})`),
     cards.length ? h("ul", { class: "sp-cards" }, cards) : h("p", {}, "No cards: your ship drifts."),
-    me.hold ? h("p", { id: "sp-hold" }, "Your hold: ", me.hold.length ? me.hold.map((x) => `${x.identity.toLowerCase()} (token ${x.tid})`).join(", ") : "empty") : null);
+    me.hold ? h("p", { id: "sp-hold" }, "Your hold: ", me.hold.length ? me.hold.map((x) => `${x.identity.toLowerCase()} (token ${x.tid})`).join(", ") : "empty") : null,
+    me.hold && me.hold.length ? h("p", { class: "sp-hold-pics", "aria-hidden": "true" }, me.hold.map((x) => tokenPicture(x.identity, 36))) : null);
 }
 
 function inPlayPanel(ctx) {
   const v = ctx.view;
-  if (!v.in_play) return null;
+  if (!v.in_play) {
+    SEEN.inPlay = null;
+    return null;
+  }
   const c = CATALOG.cards[v.in_play] || { value: "?", symbols: [] };
+  const turned = SEEN.inPlay !== undefined && SEEN.inPlay !== v.in_play;
+  SEEN.inPlay = v.in_play;
   return h("section", { class: "panel", id: "sp-in-play", "aria-labelledby": "sp-play-title" },
     h("h2", { id: "sp-play-title" }, `Card in play: ${v.in_play} (${ctx.name(v.active)})`),
+    h("div", { class: `sp-card sp-in-play-card${turned ? " turned" : ""}`, "aria-hidden": "true" },
+      h("strong", { class: "sp-value" }, String(c.value)), advIcons(c.symbols), h("small", {}, v.in_play)),
     h("p", {}, `${plural(Number(c.value) || 0, "ruler")}; adventures first:`),
     h("ul", {}, c.symbols.map((s) => h("li", {}, h("strong", {}, s), `: ${ADVENTURES[s] || ""}`))));
 }
@@ -1345,7 +2004,7 @@ function nextReveal() {
   }
   S.revealNow = item;
   if (el) {
-    el.textContent = `Captured: ${item.identity.toLowerCase()} (token ${item.tid})`;
+    el.replaceChildren(tokenPicture(item.identity, 32), `Captured: ${item.identity.toLowerCase()} (token ${item.tid})`);
     S.revealCount += 1;
     el.dataset.count = String(S.revealCount);
     el.classList.remove("flash");
@@ -1386,7 +2045,7 @@ export default {
       // Under the canvas, not above it: the words growing while you aim must not move the canvas under the pointer.
       h("p", { id: "sp-aim", class: "help", "aria-live": "polite" }),
       h("p", { id: "sp-reveal", class: "sp-reveal", "aria-live": "assertive", dataset: { count: String(S.revealCount) } },
-        S.revealNow ? `Captured: ${S.revealNow.identity.toLowerCase()} (token ${S.revealNow.tid})` : ""),
+        S.revealNow ? [tokenPicture(S.revealNow.identity, 32), `Captured: ${S.revealNow.identity.toLowerCase()} (token ${S.revealNow.tid})`] : ""),
       lastFlickPanel(ctx));
     queueMicrotask(() => {
       sizeCanvas();

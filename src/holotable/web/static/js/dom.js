@@ -94,7 +94,7 @@ export function redraw(container, draw) {
 
 /** "Seat 2" or "Seat 2 (you)". */
 export function seatName(seat, you) {
-  return seat === you ? `Seat ${seat} (you)` : `Seat ${seat}`;
+  return seat === you ? `Seat ${seat + 1} (you)` : `Seat ${seat + 1}`;
 }
 
 /** "1 coin" / "3 coins". */

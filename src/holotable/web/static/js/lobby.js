@@ -30,10 +30,10 @@ function levelOptions(game, chosen = "normal") {
 function seatRow(game, seat, previous) {
   const kind = previous ? previous.kind : seat === 0 ? "human" : "bot";
   const level = previous ? previous.level : "normal";
-  const levelSelect = h("select", { class: "seat-level", "aria-label": `Seat ${seat} bot level` }, levelOptions(game, level));
+  const levelSelect = h("select", { class: "seat-level", "aria-label": `Seat ${seat + 1} bot level` }, levelOptions(game, level));
   const kindSelect = h(
     "select",
-    { class: "seat-kind", "aria-label": `Seat ${seat} player` },
+    { class: "seat-kind", "aria-label": `Seat ${seat + 1} player` },
     h("option", { value: "human", selected: kind === "human" }, seat === 0 ? "Human (you)" : "Human"),
     h("option", { value: "bot", selected: kind === "bot" }, "Bot"),
   );
@@ -46,7 +46,7 @@ function seatRow(game, seat, previous) {
   const row = h(
     "div",
     { class: "seat-row", dataset: { seat: String(seat) } },
-    h("span", { class: "seat-label" }, `Seat ${seat}`),
+    h("span", { class: "seat-label" }, `Seat ${seat + 1}`),
     h("label", {}, "Player", kindSelect),
     levelLabel,
   );
@@ -198,7 +198,7 @@ function showCreated(made, seats) {
       }
     },
   }, "Copy link");
-  const you = made.you ? `You sit at seat ${made.you.seat}.` : "You are watching.";
+  const you = made.you ? `You sit at seat ${made.you.seat + 1}.` : "You are watching.";
   const invite = humans > 1
     ? `Send this invitation to the ${plural(humans - 1, "other player")}; each opens it to take a free human seat:`
     : "Every other seat is a bot. Send this link to anyone who wants to join or watch:";
@@ -214,8 +214,8 @@ function showCreated(made, seats) {
 
 function seatSummary(t) {
   return t.seats.map((s) => {
-    if (s.kind === "bot") return `${s.seat}: bot${s.level ? ` (${s.level})` : ""}`;
-    return `${s.seat}: ${s.name || "human"}${s.claimed ? "" : " (free)"}`;
+    if (s.kind === "bot") return `${s.seat + 1}: bot${s.level ? ` (${s.level})` : ""}`;
+    return `${s.seat + 1}: ${s.name || "human"}${s.claimed ? "" : " (free)"}`;
   }).join(" · ");
 }
 

@@ -351,7 +351,7 @@ function drawStatus(ctx) {
   $("game-title").textContent = page.title;
   document.title = `${!page.offline && ctx.seat !== null && ctx.toMove.includes(ctx.seat) && ctx.legal.length ? "Your turn · " : ""}${page.title} · holotable`;
   const you = page.replay ? ctx.payload.replay.viewer : ctx.seat;
-  $("seat-badge").textContent = you === null || you === undefined ? "watching" : `you are seat ${you}`;
+  $("seat-badge").textContent = you === null || you === undefined ? "watching" : `you are seat ${you + 1}`;
   $("seat-badge").className = `badge ${ctx.seat === null || ctx.seat === undefined ? "" : "you"}`;
   $("status-badge").textContent = p.status;
   $("status-badge").className = `badge ${p.status}`;
