@@ -54,7 +54,7 @@ MANIFEST = Manifest(
     # The game's own command-line tools, mounted as `holotable <name> ...` (a typer.Typer).
     commands=f"{_HERE}.commands:app",
     # A guided first game: a tutorial file, "package:path" (a scenario to start from, then lessons).
-    tutorial=f"{_HERE}:data/tutorial.json",
+    tutorial=f"{_HERE}:tutorial.json",
 )
 
 # `from <package> import GAME, SPEC` works without importing the rules when the package is imported.

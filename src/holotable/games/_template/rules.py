@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from holotable.engine import Config, Game, GameSpec, IllegalActionError, MalformedActionError, Outcome, Rng, State
 from holotable.engine.spec import Chance, Dynamics, Information, Param
+from holotable.engine.words import seat_name
 
 SPEC = GameSpec(
     name="template",
@@ -64,7 +65,7 @@ class LastPebble(Game[PebbleData, str]):
         d = st.data
         taken = int(action.split()[1])
         d.pile -= taken
-        st.emit("take", f"seat {seat} takes {taken}", seat=seat, take=taken)
+        st.emit("take", f"{seat_name(seat)} takes {taken}", seat=seat, take=taken)
         if d.pile == 0:
             d.winner = seat
         d.turn = 1 - seat
@@ -75,7 +76,7 @@ class LastPebble(Game[PebbleData, str]):
     def outcome(self, st: State[PebbleData, str]) -> Outcome:
         keys = [int(s == st.data.winner) for s in range(st.players)]
         return Outcome(tuple(float(k) for k in keys), Outcome.ranks_from_keys(keys),
-                       f"seat {st.data.winner} took the last pebble")
+                       f"{seat_name(st.data.winner)} took the last pebble")
 
     def view(self, st: State[PebbleData, str], seat: int | None) -> dict[str, Any]:
         return {"pile": st.data.pile, "turn": st.data.turn}

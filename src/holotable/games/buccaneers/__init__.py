@@ -25,6 +25,7 @@ MANIFEST = Manifest(
     terminal="holotable.games.buccaneers.terminal:render",
     cards="holotable.games.buccaneers.catalog:catalog",
     web="buccaneers",
+    tutorial="holotable.games.buccaneers:tutorial.json",
 )
 
 __getattr__, __dir__ = lazy_exports(MANIFEST, {

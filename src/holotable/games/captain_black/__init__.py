@@ -22,7 +22,7 @@ MANIFEST = Manifest(
     seat_measures="holotable.games.captain_black.simulation:seat_measures",
     terminal="holotable.games.captain_black.terminal:render",
     web="captain-black",
-    tutorial="holotable.games.captain_black:data/tutorial.json",
+    tutorial="holotable.games.captain_black:tutorial.json",
 )
 
 __getattr__, __dir__ = lazy_exports(MANIFEST, {

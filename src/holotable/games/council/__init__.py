@@ -28,6 +28,7 @@ MANIFEST = Manifest(
     terminal="holotable.games.council.terminal:render",
     server="holotable.games.council.server:CouncilExtension",
     web="council",
+    tutorial="holotable.games.council:tutorial.json",
 )
 
 __getattr__, __dir__ = lazy_exports(MANIFEST, {
