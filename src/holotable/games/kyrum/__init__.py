@@ -29,6 +29,7 @@ MANIFEST = Manifest(
     server="holotable.games.kyrum.server:KyrumExtension",
     web="kyrum",
     commands="holotable.games.kyrum.commands:app",
+    tutorial="holotable.games.kyrum:tutorial.json",
 )
 
 __getattr__, __dir__ = lazy_exports(MANIFEST, {

@@ -26,6 +26,7 @@ MANIFEST = Manifest(
     picture="holotable.games.space_pirates.picture:draw",
     cards="holotable.games.space_pirates.catalog:catalog",
     web="space-pirates",
+    tutorial="holotable.games.space_pirates:tutorial.json",
 )
 
 __getattr__, __dir__ = lazy_exports(MANIFEST, {
