@@ -248,6 +248,7 @@ function drawPanel(ctx) {
   update();
   const quick = [1, 2, 3, 4, 5, 6].filter((k) => legal.has(k)).map((k) => h("button", {
     type: "button", class: "small quick", dataset: { action: `draw ${k}`, key: `quick:${k}` }, disabled: ctx.busy,
+    "aria-label": `Grab ${plural(k, "coin")}`,
     onclick: () => ctx.act(`draw ${k}`),
   }, String(k)));
   return h("section", { class: "panel ask", id: "your-move", tabindex: "-1", "aria-labelledby": "your-move-title" },

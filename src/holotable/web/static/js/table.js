@@ -676,10 +676,15 @@ function drawTutorial(ctx) {
   ));
 }
 
-// A move's words as a player reads them ("draw 2" -> "Draw 2"): the renderer's own words when it has them.
+// A move's words as a player reads them: those of the game page's own button for it (its accessible name,
+// as "Grab 2 coins" or "Play Spaceship 11/8"), else the move's text with a capital.
 function describeMove(text) {
-  const own = page.renderer && page.renderer.describeAction ? page.renderer.describeAction(text) : null;
-  return own || text.replace(/^./, (c) => c.toUpperCase());
+  // Several buttons may make one move (Captain Black's big Grab button and its quick "2"): the fullest words.
+  const named = [...document.querySelectorAll("#game-area [data-action]")].filter((b) => b.dataset.action === text)
+    .map((b) => (b.getAttribute("aria-label") || b.textContent || "").replace(/\s+/g, " ").trim());
+  let words = named.sort((a, b) => b.length - a.length)[0] || "";
+  if (words.length > 60 && words.indexOf(". ") > 0) words = words.slice(0, words.indexOf(". ")); // its help text: not here
+  return (words || text).replace(/^./, (c) => c.toUpperCase());
 }
 
 // ------------------------------------------------------------------ replays
