@@ -27,8 +27,8 @@ def test_console_script_plays_a_piped_game():
     proc = run(str(script), "play", "captain-black", "--players", "2", "--humans", "1", "--bots", "random",
                "--seed", "1", "--param", "start_seat=0", stdin="draw 2\nhelp\nquit\n")
     assert proc.returncode == 0, proc.stderr
-    assert "seat 0> draw 2" in proc.stdout
-    assert "Seat 0 draws 2" in proc.stdout
+    assert "Seat 1> draw 2" in proc.stdout
+    assert "Seat 1 draws 2" in proc.stdout
     assert "Legal actions" in proc.stdout
 
 

@@ -138,8 +138,8 @@ def test_hot_seat_hands_over_between_humans(cli, tmp_path):
     result = cli("play", GAME, "--players", "2", "--humans", "2", "--seed", "2", "--param", "start_seat=0",
                  "--save", str(save), input="draw 1\ndraw 1\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "pass to seat 1" in result.stdout
-    assert "pass to seat 0" in result.stdout
+    assert "pass to Seat 2" in result.stdout
+    assert "pass to Seat 1" in result.stdout
     assert [seat for seat, _ in Match.load(save, local_seal()).actions] == [0, 1]
 
 
@@ -188,14 +188,14 @@ def test_heuristic_bots_play_to_the_end(cli, require_agent):
     result = cli("play", GAME, "--players", "2", "--humans", "0", "--bots", "heuristic", "--seed", "4")
     assert result.exit_code == 0, result.output
     assert "Final result" in result.stdout
-    assert "seat 0: heuristic, seat 1: heuristic" in result.stdout
+    assert "Seat 1: heuristic, Seat 2: heuristic" in result.stdout
 
 
 def test_default_bot_is_the_heuristic_when_there_is_one(cli, require_agent):
     require_agent("heuristic")
     result = cli("play", GAME, "--players", "2", "--seed", "4", input="quit\n")
     assert result.exit_code == 0, result.output
-    assert "seat 0: human, seat 1: heuristic" in result.stdout
+    assert "Seat 1: human, Seat 2: heuristic" in result.stdout
 
 
 def test_a_loaded_match_can_be_finished_by_bots(cli, tmp_path):

@@ -55,8 +55,8 @@ def test_a_seat_sees_only_its_own_private_events(cli, saved, seat):
     assert mine, "the match should have dealt chest cards"
     assert result.stdout.count(PRIVATE) == len(mine)
     # Its own actions are named; the other seat's are not.
-    assert f"seat {seat} played:" in result.stdout
-    assert f"seat {1 - seat} played:" not in result.stdout
+    assert f"Seat {seat + 1} played:" in result.stdout
+    assert f"Seat {2 - seat} played:" not in result.stdout
 
 
 def test_spectator_sees_no_private_event_and_omniscient_sees_all(cli, saved):

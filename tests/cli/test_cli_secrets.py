@@ -59,7 +59,7 @@ def test_council_s_first_line_no_longer_shows_the_seed(cli: Any) -> None:
     assert result.exit_code == 0, result.output
     assert str(SEED) not in result.stdout
     first = result.stdout.splitlines()[:2]
-    assert first[0].startswith("Black Hole Council · 4 players · seat 0: human")
+    assert first[0].startswith("Black Hole Council · 4 players · Seat 1: human")
     assert first[1] == "A seeded game: the deal was chosen by the command line (--seed)."
 
 

@@ -32,6 +32,20 @@ def test_games_lists_every_registered_game_with_levels_and_params(server: Any) -
         assert game["description"] == spec.description and len(spec.description) > 30
 
 
+def test_games_give_each_option_and_choice_in_plain_words(server: Any) -> None:
+    # The lobby shows these; the code names (`name`, `choices`) stay what the API takes.
+    for game in server.client.get("/api/games").json():
+        spec = load(game["name"]).spec
+        for shown, param in zip(game["params"], spec.params, strict=True):
+            assert shown["label"] == param.shown_label and "_" not in shown["label"]
+            assert shown["choices"] == (None if param.choices is None else list(param.choices))
+            assert shown["choice_labels"] == param.shown_choices
+            assert all("_" not in words for words in shown["choice_labels"] or ())
+    tie = next(p for g in server.client.get("/api/games").json() if g["name"] == "buccaneers"
+               for p in g["params"] if p["name"] == "tie_rule")
+    assert dict(zip(tie["choices"], tie["choice_labels"], strict=True))["ships_first"] == "Spaceship owners rank first"
+
+
 def test_create_join_spectate_and_list(open_server: Any, database_url: str) -> None:
     with open_server(database_url) as srv:
         created = srv.create("captain-black", HUMANS_AND_BOT, name="Ann")

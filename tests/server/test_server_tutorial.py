@@ -3,10 +3,12 @@ the learner (and nobody else) the lessons reached so far, and a restart or an un
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from conftest import Harness, OpenServer
 from holotable.engine import registry
+
+if TYPE_CHECKING:  # only for the annotations: another folder's conftest may be the one imported
+    from conftest import Harness, OpenServer
 
 
 def _start(srv: Harness, game: str = "captain-black", **body: Any) -> dict[str, Any]:

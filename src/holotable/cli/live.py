@@ -28,6 +28,7 @@ from rich.text import Text
 from holotable.agents import Agent, observe
 from holotable.agents.live import MIN_GAP, PLAIN_GAP, Pacer, PeriodTime, Wait
 from holotable.engine import State
+from holotable.engine.words import seat_list, seat_name
 
 from .render import terminal_hook
 
@@ -175,8 +176,8 @@ class LiveLoop:
 
     async def _read(self) -> str | None:
         """The next line typed while the table plays on (``""`` if the table moved on first)."""
-        prompt = (f"Pass to seat {self.handing_to} — press Enter " if self.handing_to is not None
-                  else f"seat {self.holder}> ")
+        prompt = (f"Pass to {seat_name(self.handing_to)} — press Enter " if self.handing_to is not None
+                  else f"{'spectator' if self.holder is None else seat_name(self.holder)}> ")
         read = asyncio.ensure_future(self.reader.read(prompt))
         try:
             while not read.done():
@@ -234,7 +235,7 @@ class LiveLoop:
 
     def _hand_to(self, seat: int) -> None:
         self.reader.clear()  # the previous seat's secrets leave the screen
-        self.session.say(Text(f"--- pass to seat {seat} (the timer keeps running) ---", style="bold"))
+        self.session.say(Text(f"--- pass to {seat_name(seat)} (the timer keeps running) ---", style="bold"))
         self.handing_to = seat
         self.holder = None
 
@@ -325,7 +326,7 @@ class LiveLoop:
         if status is not None and not state.is_terminal():
             lines = list(status(state.view(seat)))
         elif not state.is_terminal():
-            lines = [f"asked: seats {list(state.to_move())}"]
+            lines = [f"asked: {seat_list(state.to_move())}"]
         if lines:
             lines[0] = f"{head} · {lines[0]}" if head else lines[0]
         elif head:

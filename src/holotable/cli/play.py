@@ -43,6 +43,7 @@ from holotable.engine import (
     UndoRefusedError,
     derive_seed,
 )
+from holotable.engine.words import seat_name
 
 from .common import HUMAN, LineReader
 from .live import LiveLoop, LiveReader, Waiter, is_live, real_waiter, run_loop
@@ -81,7 +82,7 @@ def table_header(spec: GameSpec, players: int, seats: Sequence[str], seed: int, 
     """The lines a table opens with. A game with secrets never shows its seed before the end
     (whoever knows it can compute every hidden card); a chosen seed is announced, so every
     player knows the deal was chosen, and by whom."""
-    who = ", ".join(f"seat {s}: {kind}" for s, kind in enumerate(seats))
+    who = ", ".join(f"{seat_name(s)}: {kind}" for s, kind in enumerate(seats))
     about = "" if spec.has_secrets else f" · seed {seed}"
     text = Text(f"{spec.title} · {players} players{about} · {who}", style="bold")
     if spec.has_secrets and seeded_by is not None:
@@ -102,7 +103,7 @@ def seat_screen(state: State[Any, Any], seat: int | None, seats: Sequence[str] |
     log = render_log(events if log_tail is None else events[-log_tail:], title="Game log")
     if log is not None:
         parts.append(log)
-    who = "Spectator" if seat is None else f"Seat {seat}"
+    who = "Spectator" if seat is None else f"{seat_name(seat)}"
     parts.append(render_view(state.view(seat), title=f"{who} · ply {state.ply}"))
     return Group(*parts)
 
@@ -209,7 +210,7 @@ class PlaySession:
         state = self.match.state
         agent = self.agents[seat]
         if self.reader.interactive:  # searching bots can take a moment: say so
-            with self.console.status(f"seat {seat} ({agent.name}) is thinking…"):
+            with self.console.status(f"{seat_name(seat)} ({agent.name}) is thinking…"):
                 action = agent.act(observe(state, seat))
         else:
             action = agent.act(observe(state, seat))
@@ -286,7 +287,7 @@ class PlaySession:
         while True:
             left = self.seconds_left()
             timer = "" if left is None else f" [{max(0, int(left))} s]"
-            line = self.reader.ask(f"seat {seat}{timer}> ")
+            line = self.reader.ask(f"{seat_name(seat)}{timer}> ")
             if line is None:
                 self.say("end of input: stopping")
                 return False
@@ -297,7 +298,7 @@ class PlaySession:
                 return True
 
     def show_since(self, seat: int) -> None:
-        log = render_log(self.events_since(seat), title=f"Since your last turn (seat {seat})")
+        log = render_log(self.events_since(seat), title=f"Since your last turn ({seat_name(seat)})")
         if log is not None:
             self.say(log)
 
@@ -389,7 +390,7 @@ class PlaySession:
         talk = self.match.meta.setdefault(TABLE_TALK, [])
         if isinstance(talk, list):
             talk.append({"seat": seat, "ply": self.match.state.ply, "text": text})
-        self.say(Text(f"💬 seat {seat} (table talk): {text}"))
+        self.say(Text(f"💬 {seat_name(seat)} (table talk): {text}"))
 
     def _wait(self, seat: int) -> bool:
         """Pass the turn in an open decision to the next asked seat (False: nobody else may act)."""
@@ -403,13 +404,13 @@ class PlaySession:
         """Clear the screen for the next seat. Until the keyboard changes hands, the seat that
         just played may still take its last action back (``undo``): nobody else can."""
         if not self.reader.interactive:
-            self.say(Text(f"--- pass to seat {seat} ---", style="bold"))
+            self.say(Text(f"--- pass to {seat_name(seat)} ---", style="bold"))
             return "ready"
         previous = self.last_human
         while True:
             self.console.clear()  # the previous seat's secrets leave the screen
-            answer = self.reader.ask(f"Pass to seat {seat} — press Enter (seat {previous}: undo takes back "
-                                     "your last action) ")
+            undo = "" if previous is None else f" ({seat_name(previous)}: undo takes back your last action)"
+            answer = self.reader.ask(f"Pass to {seat_name(seat)} — press Enter{undo} ")
             if answer is None:
                 return "quit"
             if answer.strip().lower() != "undo" or previous is None:
@@ -420,7 +421,7 @@ class PlaySession:
                 return "quit"
 
     def show(self, seat: int) -> None:
-        self.say(render_view(self.match.state.view(seat), title=f"Seat {seat} · ply {self.match.state.ply}"))
+        self.say(render_view(self.match.state.view(seat), title=f"{seat_name(seat)} · ply {self.match.state.ply}"))
 
     def _try_action(self, seat: int, text: str, *, quiet: bool = False) -> bool:
         """Play ``text`` for ``seat``; ``quiet``: the result is left to the caller (a live phase
@@ -459,13 +460,13 @@ class PlaySession:
             self.say(Text.assemble(("  " + name.ljust(17), "bold"), doc))
 
     def _full_log(self, seat: int) -> None:
-        log = render_log(self.match.state.log_for(seat), title=f"Game log (seat {seat})")
+        log = render_log(self.match.state.log_for(seat), title=f"Game log ({seat_name(seat)})")
         self.say(log if log is not None else "(nothing has happened yet)")
         talk = self.match.meta.get(TABLE_TALK)
         if isinstance(talk, list) and talk:
             self.say(Text("Table talk outside the game's chat", style="bold underline"))
             for said in talk:
-                self.say(Text(f"  ply {said['ply']} · seat {said['seat']}: {said['text']}"))
+                self.say(Text(f"  ply {said['ply']} · {seat_name(said['seat'])}: {said['text']}"))
 
     def _undo(self, seat: int) -> bool:
         """Take back ``seat``'s last action under the undo policy (:mod:`holotable.engine.undo`)."""
@@ -527,7 +528,7 @@ class PlaySession:
         seat = self.last_human if self.last_human is not None else self.humans[0]
         self.say(Text("The game is over: say TEXT to talk, board, log, or Enter to leave.", style="bold cyan"))
         while True:
-            line = self.reader.ask(f"seat {seat} (game over)> ")
+            line = self.reader.ask(f"{seat_name(seat)} (game over)> ")
             if line is None or not line.strip() or line.strip().lower() in ("quit", "exit", "q"):
                 return
             self.command(seat, line)

@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from holotable.engine import Event
+from holotable.engine.words import seat_list, seat_name
 
 #: ``renderer(view) -> renderable``: the body of a view panel for one game.
 ViewRenderer = Callable[[dict[str, Any]], RenderableType]
@@ -52,7 +53,13 @@ def terminal_hook(game: str, name: str) -> Any:
 
 
 def seat_label(seat: int | None) -> str:
-    return "spectator" if seat is None else f"seat {seat}"
+    return "spectator" if seat is None else seat_name(seat)
+
+
+def seats_text(seats: Any) -> str:
+    """Seat indices as the players call them (``[0, 2]`` -> ``"Seats 1 and 3"``; none: ``"(none)"``)."""
+    numbers = [int(s) for s in seats or []]
+    return seat_list(numbers) if numbers else "(none)"
 
 
 def compact(value: Any) -> str:
@@ -89,8 +96,8 @@ def render_view(view: dict[str, Any], *, title: str | None = None) -> Renderable
     if view.get("my_choice") is not None:
         parts.append(Text(f"Your sealed choice: {view['my_choice']}"))
     if view.get("committed"):
-        parts.append(Text(f"Seats that have chosen: {compact(view['committed'])}"))
-    subtitle = "game over" if view.get("terminal") else f"to move: {compact(to_move)}"
+        parts.append(Text(f"Seats that have chosen: {seats_text(view['committed'])}"))
+    subtitle = "game over" if view.get("terminal") else f"to move: {seats_text(to_move)}"
     panel = Panel(Group(*parts), title=escape(head), subtitle=escape(subtitle), expand=False)
     if isinstance(view.get("outcome"), dict):
         return Group(panel, render_outcome(view["outcome"]))
@@ -102,9 +109,9 @@ def render_full(full: dict[str, Any]) -> RenderableType:
     data = full.get("data", {})
     table = generic_body(data if isinstance(data, dict) else {"data": data})
     title = f"{full.get('game')} · full state · ply {full.get('ply')}"
-    extra = f"to move: {compact(full.get('to_move'))}"
+    extra = f"to move: {seats_text(full.get('to_move'))}"
     if full.get("pending"):
-        extra += f" · sealed: {compact(full['pending'])}"
+        extra += " · sealed: " + ", ".join(f"{seat_name(int(s))}: {a}" for s, a in full["pending"].items())
     return Panel(table, title=escape(title), subtitle=escape(extra), expand=False)
 
 
@@ -119,7 +126,7 @@ def render_outcome(outcome: dict[str, Any], labels: Sequence[str] | None = None)
     table.add_column("")
     winners = set(outcome.get("winners", []))
     for seat, (score, rank) in enumerate(zip(outcome["scores"], outcome["ranks"], strict=True)):
-        row = [str(seat)]
+        row = [str(seat + 1)]  # numbered from 1, as the players call the seats
         if labels is not None:
             row.append(escape(labels[seat]))
         row += [_number(score), str(rank), "winner" if seat in winners else ""]

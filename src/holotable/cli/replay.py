@@ -8,6 +8,7 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from holotable.engine import Event, Match, State
+from holotable.engine.words import seat_name
 
 from .common import LineReader
 from .render import render_full, render_log, render_outcome, render_view
@@ -46,9 +47,9 @@ class Replay:
             # The action itself is shown only to its author (or omnisciently): the log says
             # what the others may know of it (a sealed or hidden choice stays hidden).
             if self.omniscient or actor == self.seat:
-                parts.append(Text(f"seat {actor} played: {text}"))
+                parts.append(Text(f"{seat_name(actor)} played: {text}"))
             else:
-                parts.append(Text(f"seat {actor} moved"))
+                parts.append(Text(f"{seat_name(actor)} moved"))
         log = render_log([e for e in self.events if e.ply == ply and self._visible(e)], title="Log")
         if log is not None:
             parts.append(log)

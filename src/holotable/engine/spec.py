@@ -49,6 +49,11 @@ class Information(enum.Enum):
     IMPERFECT = "imperfect"
 
 
+def _words(value: Any) -> str:
+    """A code value as text, underscores as spaces (``None``: ``empty``)."""
+    return "empty" if value is None else str(value).replace("_", " ")
+
+
 @dataclass(frozen=True)
 class Param:
     """One configuration parameter of a game, with its default.
@@ -65,6 +70,17 @@ class Param:
     (300, 0)
     >>> Param("pile", 15).table_value
     15
+
+    ``label`` is the option's name as a player reads it and ``choice_labels`` the words for each
+    of ``choices``, in the same order; the code names stay for the API, the CLI and the lab.
+
+    >>> tie = Param("tie_rule", "ships_first", "str", choices=("ships_first", "worst_for_all"),
+    ...             label="Ties with a ship-less player",
+    ...             choice_labels=("Spaceship owners rank first", "All tied take the worst place"))
+    >>> tie.to_dict()["label"], tie.to_dict()["choice_labels"]
+    ('Ties with a ship-less player', ['Spaceship owners rank first', 'All tied take the worst place'])
+    >>> Param("blanket_points", 5).to_dict()["label"]
+    'Blanket points'
     """
 
     name: str
@@ -83,6 +99,28 @@ class Param:
     #: the only values a remote player may give it (the server refuses the rest: a remote player must
     #: not make the server read its files). ``None``: any valid value.
     remote_choices: Callable[[], Collection[Any]] | None = field(default=None, compare=False, repr=False)
+    #: The option's name in plain words, as a player reads it; empty: from ``name``.
+    label: str = ""
+    #: Plain words for each of ``choices``, in the same order; empty: from the values.
+    choice_labels: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.choices or ()):
+            raise ConfigError(  # pragma: no cover - a programming error in a game definition
+                f"parameter {self.name!r} has {len(self.choice_labels)} choice labels for "
+                f"{len(self.choices or ())} choices")
+
+    @property
+    def shown_label(self) -> str:
+        """``label``, or else the name in words (``egg_pool_ignore`` -> ``Egg pool ignore``)."""
+        return self.label or _words(self.name).capitalize()
+
+    @property
+    def shown_choices(self) -> list[str] | None:
+        """``choice_labels`` as a list parallel to ``choices``, or else each value in words."""
+        if self.choices is None:
+            return None
+        return list(self.choice_labels) if self.choice_labels else [_words(c) for c in self.choices]
 
     @property
     def table_value(self) -> Any:
@@ -95,9 +133,11 @@ class Param:
             "name": self.name,
             "default": list(self.default) if isinstance(self.default, tuple) else self.default,
             "kind": self.kind,
+            "label": self.shown_label,
             "doc": self.doc,
             "assumed": self.assumed,
             "choices": None if self.choices is None else list(self.choices),
+            "choice_labels": self.shown_choices,
             "minimum": self.minimum,
             "maximum": self.maximum,
             "optional": self.optional,

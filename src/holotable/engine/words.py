@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``n`` and ``word`` in the right number: ``plural(1, "coin") == "1 coin"``, ``plural(2, "coin") ==
@@ -15,3 +17,19 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 def times(n: int) -> str:
     """``once``, ``twice``, ``3 times``."""
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def seat_name(seat: int) -> str:
+    """A seat as the players call it: numbered from 1 (``seat_name(0) == "Seat 1"``). Seats are numbered
+    from 0 in the API, in views and in scenario files; every text a player reads goes through this."""
+    return f"Seat {seat + 1}"
+
+
+def seat_list(seats: Iterable[int]) -> str:
+    """Several seats as the players call them: ``"Seat 2"``, ``"Seats 1 and 3"``, ``"Seats 1, 2 and 4"``."""
+    numbers = [str(s + 1) for s in seats]
+    if len(numbers) == 1:
+        return f"Seat {numbers[0]}"
+    if not numbers:
+        return "no seat"
+    return f"Seats {', '.join(numbers[:-1])} and {numbers[-1]}"

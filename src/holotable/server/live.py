@@ -18,6 +18,7 @@ from holotable.agents.live import Pacer
 from holotable.engine import Config, Event, Game, State, registry
 from holotable.engine.tutorial import Tutorial
 from holotable.engine.undo import Step
+from holotable.engine.words import seat_name
 
 from .clocks import ClockMode, ClockSettings, SeatClocks
 from .storage import ActionRecord, Seat, TableRecord
@@ -222,7 +223,7 @@ class LiveTable:
         """The log lines the server adds for an action it played on a seat's behalf."""
         if action.source == "timeout":
             return [
-                Event(action.ply, "timeout", f"Seat {action.seat} ran out of time; the table played for them",
+                Event(action.ply, "timeout", f"{seat_name(action.seat)} ran out of time; the table played for them",
                       {"seat": action.seat}),
                 Event(action.ply, "timeout", f"You ran out of time: the table played {action.action}",
                       {"seat": action.seat, "action": action.action}, frozenset({action.seat})),

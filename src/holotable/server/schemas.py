@@ -140,10 +140,12 @@ class TableSummary(BaseModel):
 
 class ParamInfo(BaseModel):
     name: str
+    label: str = Field(description="the option's name in plain words, as a player reads it")
     default: Any
     table_default: Any = Field(description="the value at a table with people when none is given")
     kind: str
     choices: list[Any] | None
+    choice_labels: list[str] | None = Field(description="plain words for each of choices, in the same order")
     minimum: float | None
     maximum: float | None
     optional: bool

@@ -95,7 +95,7 @@ def test_turned_cards_groups_and_stacks_show_their_numbers() -> None:
     assert "shapeshifter stack of 2" in text and "each weighs 3" in text
     assert "Robot 6/3 (a) now 3/6 (turned 1×)" in text
     # 4+4 + 8+3 + 3 = 22 value, 4+4 + 3+3 + 6 = 20 weight
-    assert re.search(r"0 \(you\)\s+2\s.*\s22\s+20\s", text)
+    assert re.search(r"1 \(you\)\s+2\s.*\s22\s+20\s", text)  # seat index 0 is Seat 1
 
 
 def _moves(seed: int, players: int) -> list[str]:
@@ -119,12 +119,12 @@ def test_play_buccaneers_hot_seat_with_four_humans(tmp_path: Any) -> None:
     )
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "--- pass to seat 1 ---" in out  # hot seat: the screen is handed over between seats
+    assert "--- pass to Seat 2 ---" in out  # hot seat: the screen is handed over between seats
     for step in "ABCDEFGH":
         assert f"Step {step}:" in out
-    assert re.search(r"Step E: weights Seat 0 -?\d+, Seat 1 -?\d+, Seat 2 -?\d+, Seat 3 -?\d+", out)
+    assert re.search(r"Step E: weights Seat 1 -?\d+, Seat 2 -?\d+, Seat 3 -?\d+, Seat 4 -?\d+", out)
     assert re.search(r"Step F: revealed \S+ \(weight -?\d+\); threshold \d+", out)
-    assert re.search(r"Step G: weight against threshold Seat 0 -?\d+/\d+, Seat 1 -?\d+/\d+", out)
+    assert re.search(r"Step G: weight against threshold Seat 1 -?\d+/\d+, Seat 2 -?\d+/\d+", out)
     assert "Final result" in out and "Scoring pad" in out
     match = Match.load(save, local_seal())
     assert [text for _, text in match.actions] == moves
@@ -134,7 +134,7 @@ def test_play_buccaneers_hot_seat_with_four_humans(tmp_path: Any) -> None:
         engine.apply(text, seat)
     assert engine.outcome().scores == match.state.outcome().scores
     for seat, points in enumerate(match.state.outcome().scores):
-        assert re.search(rf"\n\s+{seat}\s+human\s+{int(points)}\s", out)
+        assert re.search(rf"\n\s+{seat + 1}\s+human\s+{int(points)}\s", out)  # the result names seats from 1
 
 
 def test_play_buccaneers_against_bots_and_a_refused_card(tmp_path: Any) -> None:

@@ -100,7 +100,7 @@ def test_BHC_ADV_10_INFO_04_the_log_shows_the_choice_not_the_points() -> None:
     st = advance_phase(TABLE_FOR[1], record=True)
     st.apply("pay 1", 0)
     public = [e for e in st.log_for(2) if e.kind == "advance"]
-    assert [e.text for e in public] == ["Seat 0 advances, paying 1 coin"]
+    assert [e.text for e in public] == ["Seat 1 advances, paying 1 coin"]
     assert "points" not in public[0].data
     assert st.view(2)["advances"][-1]["coins"] == 1 and "points" not in st.view(2)["advances"][-1]
 

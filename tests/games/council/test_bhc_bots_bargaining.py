@@ -80,9 +80,9 @@ def test_BHC_BRIBE_08_the_leader_bot_accepts_a_profitable_offer_makes_the_swap_a
     accepted, lines = _offer_and_lead(st, bot, want)
     assert accepted and st.data.table == want
     assert st.data.accepted_from == 1
-    deal = [line for line in lines if line.startswith("Deal, seat 1")]
+    deal = [line for line in lines if line.startswith("Deal, Seat 2")]
     assert deal and "coin" in deal[0] and len(deal[0]) < 80
-    assert not any(ch.isdigit() for ch in deal[0].replace("seat 1", ""))  # no points, no Agenda said
+    assert not any(ch.isdigit() for ch in deal[0].replace("Seat 2", ""))  # no points, no Agenda said
 
 
 def test_BHC_BRIBE_08_the_leader_bot_refuses_an_unprofitable_offer_and_says_so() -> None:
@@ -92,7 +92,7 @@ def test_BHC_BRIBE_08_the_leader_bot_refuses_an_unprofitable_offer_and_says_so()
     accepted, lines = _offer_and_lead(st, bot, want)
     assert not accepted and st.data.accepted_from < 0
     assert st.data.table != want and st.data.table == before
-    assert any(line.startswith("No, seat 1") for line in lines)
+    assert any(line.startswith("No, Seat 2") for line in lines)
 
 
 def test_BHC_NEG_02_a_bot_repledges_after_a_swap_so_its_last_pledge_matches_its_vote() -> None:

@@ -64,7 +64,7 @@ def test_BHC_NEG_PREP_02_the_planets_sit_above_their_outcomes_with_the_table_fac
     assert planet_line < outcome_line
     assert [lines[planet_line].index(pid) for pid in ids] == sorted(lines[planet_line].index(pid) for pid in ids)
     assert [lines[outcome_line].index(t) for t in TITLES] == sorted(lines[outcome_line].index(t) for t in TITLES)
-    assert "Leader: seat 0 · Proposal Track [1] 2 3" in text
+    assert "Leader: Seat 1 · Proposal Track [1] 2 3" in text
     assert "Bribe Space: 1 coin" in text and "timer: 120 s per Proposal" in text
     assert "Round Track: [N1] N2 D1 N3 N4 D2 N5 N6 D3 PAY" in text
     you = view["you"]
@@ -72,7 +72,7 @@ def test_BHC_NEG_PREP_02_the_planets_sit_above_their_outcomes_with_the_table_fac
     assert f"Your Intrigue card: {you['intrigue']} (unplayed" in text
     assert f"Your points for this table: {you['points']}" in text
     assert "Asked now: Negotiate: suggest swap A B" in text
-    assert re.search(r"seat 1 \(you\)\s+1/15\s+1\s+1\s", text)  # space 1 of 15, next cost 1, Bank 1
+    assert re.search(r"Seat 2 \(you\)\s+1/15\s+1\s+1\s", text)  # space 1 of 15, next cost 1, Bank 1
     assert "Asked now: You are the Leader: swap OUTCOME OUTCOME" in text_of(st.view(0))
 
 
@@ -114,9 +114,10 @@ def test_the_history_votes_advances_and_deductions_are_drawn() -> None:
     assert "Last vote (Negotiation Round 2" in text
     assert "Deductions" in text and "D1:" in text
     mine = next(r for r in st.data.deductions[0] if r["guesser"] == 2)
-    assert f"2→{mine['target']} {mine['colour']} {'right' if mine['correct'] else 'wrong'}" in text
+    assert f"Seat 3→Seat {mine['target'] + 1} {mine['colour']} {'right' if mine['correct'] else 'wrong'}" in text
     hidden = next(r for r in st.data.deductions[0] if 2 not in (r["guesser"], r["target"]))
-    assert f"{hidden['guesser']}→{hidden['target']} {'right' if hidden['correct'] else 'wrong'}" in text
+    verdict = "right" if hidden["correct"] else "wrong"
+    assert f"Seat {hidden['guesser'] + 1}→Seat {hidden['target'] + 1} {verdict}" in text
     for s in view["history"]:
         if not s["written_off"]:
             assert s["planets"]["settle"]["id"] in text
@@ -226,11 +227,11 @@ def test_BHC_NEG_01_to_07_play_council_hot_seat_with_five_humans(tmp_path: Any) 
     )
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "--- pass to seat 1 ---" in out  # hot seat: the screen is handed over between seats
-    assert "seat 3: say hello council" in out
-    assert "The Leader accepts seat 2's 1-coin bribe" in out
-    assert "The Leader bribes seat 1 with 1 coin" in out
-    assert "Seat 0 gets paid, playing the" in out and "Seat 1 advances, paying 2 coins" in out
+    assert "--- pass to Seat 2 ---" in out  # hot seat: the screen is handed over between seats
+    assert "Seat 4: say hello council" in out
+    assert "The Leader accepts Seat 3's 1-coin bribe" in out
+    assert "The Leader bribes Seat 2 with 1 coin" in out
+    assert "Seat 1 gets paid, playing the" in out and "Seat 2 advances, paying 2 coins" in out
     assert "Final result" in out and "Pay-Out: the Agendas revealed" in out
     match = Match.load(save, local_seal())
     assert match.actions == actions
@@ -306,7 +307,7 @@ def test_BHC_DIG_01_the_terminal_sends_the_deadline_when_the_clock_runs_out() ->
     assert match.actions[5] == (0, "deadline")
     assert all(text != "say too late" for _, text in match.actions)
     assert "⏱ time is up: deadline" in out and "came after the deadline" in out
-    assert reader.prompts[0] == "seat 0 [120 s]> " and reader.prompts[1] == "seat 0 [110 s]> "
+    assert reader.prompts[0] == "Seat 1 [120 s]> " and reader.prompts[1] == "Seat 1 [110 s]> "
     assert all(text.startswith("vote ") for _, text in match.actions[6:10])  # then the sealed Vote
 
 
@@ -323,7 +324,7 @@ def test_BHC_FAIL_08_the_clock_restarts_in_full_for_the_next_Proposal() -> None:
     assert match.actions[5] == (0, "deadline")
     assert [text for _, text in match.actions[6:10]] == ["vote pass", "vote fail", "vote fail", "vote fail"]
     assert match.state.data.proposal == 2 and match.actions[10] == (0, "support")
-    assert reader.prompts == ["seat 0 [120 s]> ", "seat 0 [110 s]> ", "seat 0 [120 s]> ", "seat 0 [115 s]> "]
+    assert reader.prompts == ["Seat 1 [120 s]> ", "Seat 1 [110 s]> ", "Seat 1 [120 s]> ", "Seat 1 [115 s]> "]
 
 
 def test_the_clock_can_be_switched_off() -> None:
@@ -345,7 +346,7 @@ def test_wait_lets_the_others_act_and_is_refused_when_nobody_else_can() -> None:
     assert [seat for seat, _ in match.actions[:4]] == [1, 2, 3, 4]
     assert match.actions[4] == (0, "call vote")
     assert "nobody else can act now" in out
-    assert reader.prompts[:3] == ["seat 0> "] * 3
+    assert reader.prompts[:3] == ["Seat 1> "] * 3
 
 
 def test_holotable_play_council_players_5_runs_to_the_end_with_the_default_bots(tmp_path: Any) -> None:
@@ -380,5 +381,5 @@ def test_the_timer_is_switched_off_from_the_command_line() -> None:
         input="quit\n",
     )
     assert on.exit_code == 0 and off.exit_code == 0, on.output + off.output
-    assert "timer: 120 s per Proposal" in on.stdout and re.search(r"seat \d \[1[12]\d s\]> quit", on.stdout)
-    assert "timer: off" in off.stdout and re.search(r"seat \d> quit", off.stdout)
+    assert "timer: 120 s per Proposal" in on.stdout and re.search(r"Seat \d \[1[12]\d s\]> quit", on.stdout)
+    assert "timer: off" in off.stdout and re.search(r"Seat \d> quit", off.stdout)

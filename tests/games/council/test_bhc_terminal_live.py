@@ -121,11 +121,11 @@ def test_BHC_NEG_02_the_human_types_while_the_bots_act_in_time_until_the_deadlin
     assert "⏱ time is up: deadline" in out
     # The status bar counted down on the table clock.
     assert [at for at, _ in time.statuses] == [10.0, 20.0]
-    assert time.statuses[0][1].startswith("⏱ 1:50 left · Negotiate · Leader seat 0 (you) · Proposal 1 of 3")
+    assert time.statuses[0][1].startswith("⏱ 1:50 left · Negotiate · Leader seat 1 (you) · Proposal 1 of 3")
     assert time.statuses[1][1].startswith("⏱ 1:40 left")
     # Each change was one short line; the whole board was drawn once, at the start of the Negotiate.
     assert "· The Leader swaps Settle and Black Hole: Settle is now" in out
-    assert "· Seat 0 (you) suggests swapping Mine and Conquer" in out
+    assert "· Seat 1 (you) suggests swapping Mine and Conquer" in out
     assert out.count("The Proposal: planets above the outcomes") <= 3  # the start, then a later prompt
 
 
@@ -135,7 +135,7 @@ def test_the_status_bar_keeps_the_table_current() -> None:
     script: list[Typed] = [(5.0, "swap mine conquer"), (6.0, "quit")]
     match, _, time, _ = play(script, seats=("human", "human", "random", "random", "random"), first_leader=0)
     head, planets, talk = time.statuses[1][1].splitlines()
-    assert head.startswith("⏱ 1:54 left · Negotiate · Leader seat 0 (you)")
+    assert head.startswith("⏱ 1:54 left · Negotiate · Leader seat 1 (you)")
     view = match.state.view(0)
     for outcome, title in (("settle", "Settle"), ("mine", "Mine"), ("conquer", "Conquer")):
         planet = view["table"][outcome]
@@ -176,8 +176,8 @@ def test_say_is_table_talk_in_the_vote_and_the_engines_chat_in_negotiate() -> No
                            (None, "say I pass only if Mine moves"), (None, "vote fail"), (None, "quit")]
     match, out, _, _ = play(script, seats=("human", "human", "random", "random", "random"), first_leader=0)
     assert (0, "say I call the vote now") in match.actions
-    assert "Seat 0 (you) says: “I call the vote now”" in out
-    assert "💬 seat 1 (table talk): I pass only if Mine moves" in out
+    assert "Seat 1 (you) says: “I call the vote now”" in out
+    assert "💬 Seat 2 (table talk): I pass only if Mine moves" in out
     assert all("Mine moves" not in text for _, text in match.actions)
     assert [(t["seat"], t["text"]) for t in match.meta[TABLE_TALK]] == [(1, "I pass only if Mine moves")]
     assert (1, "vote fail") in match.actions
@@ -190,7 +190,7 @@ def test_the_table_moves_on_without_the_keyboard() -> None:
     calls = [i for i, (seat, text) in enumerate(match.actions) if text == "call vote"]
     deadlines = [i for i, (_, text) in enumerate(match.actions) if text == "deadline"]
     first_end = min(calls + deadlines)
-    assert any(p.startswith("seat 0") for p in reader.prompts)  # the vote was asked turn by turn
+    assert any(p.startswith("Seat 1") for p in reader.prompts)  # the vote was asked turn by turn
     assert (0, "vote pass") in match.actions[first_end:]
 
 
@@ -210,7 +210,7 @@ def test_hot_seat_humans_hand_the_keyboard_on_while_the_clock_runs() -> None:
     script: list[Typed] = [(2.0, "suggest swap settle tax"), (3.0, "pass"), (9.0, ""), (10.0, "oppose"),
                            (11.0, "quit")]
     match, out, _, _ = play(script, seats=("human", "human", "random", "random", "random"), first_leader=2)
-    assert "--- pass to seat 1 (the timer keeps running) ---" in out
+    assert "--- pass to Seat 2 (the timer keeps running) ---" in out
     human = [(seat, text) for seat, text in match.actions if seat in (0, 1)]
     assert human == [(0, "suggest swap settle tax"), (1, "oppose")]
     between = match.actions[match.actions.index((0, "suggest swap settle tax")):match.actions.index((1, "oppose"))]
@@ -252,4 +252,4 @@ def test_BHC_NEG_02_a_live_bot_waits_and_answers_what_was_said() -> None:
         assert times[0] == 0.0 and bot.asked[0][1] == 120.0
         assert times[1] == 10.0  # waiting from 0 s, woken by the human's line, not before
         assert all(later >= 10.0 + MIN_GAP for later in times[2:])
-    assert "Seat 1 says they will vote pass on this table" in out
+    assert "Seat 2 says they will vote pass on this table" in out

@@ -61,9 +61,9 @@ def test_play_loop_shows_the_setup_encounter_and_answers_story() -> None:
     seed, name = setup_encounter_seed()
     page = GAME.new_state(1, seed=seed).data.story[0]
     out = play_loop(seed, ["story", "help all", "quit"])
-    first_screen = out[: out.index("seat 0> story")]
+    first_screen = out[: out.index("Seat 1> story")]
     assert f"Encounter · {name}" in first_screen and page.effects[0] in first_screen
-    after = out[out.index("seat 0> story"):]
+    after = out[out.index("Seat 1> story"):]
     assert "The story of game 1 so far (1 page)" in after and f"Encounter · {name}" in after
     assert "story every page read in this game so far" in after  # listed in the help
 
@@ -72,7 +72,7 @@ def test_play_loop_prints_each_new_page_once_in_full() -> None:
     """After the next action the set-up page is only named (it was shown); ``partner`` answers too."""
     seed, name = setup_encounter_seed()
     out = play_loop(seed, ["leave", "partner", "quit"])
-    after = out[out.index("seat 0> leave"):]
+    after = out[out.index("Seat 1> leave"):]
     assert f"(read above: Encounter · {name}" not in after  # leaving began a new reading: the page is in the story
     assert "This campaign has no Black Hole partner." in after
 

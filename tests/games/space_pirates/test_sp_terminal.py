@@ -46,7 +46,7 @@ def test_flicks_are_typed_as_numbers_and_the_table_is_drawn(tmp_path: Path, pict
     assert pngs and all(p.read_bytes()[:4] == b"\x89PNG" for p in pngs)
     squeezed = "".join(result.stdout.replace("│", "").split())  # rich may wrap the long path inside the panel
     assert f"Pictureofthetable:{pngs[-1]}" in squeezed
-    assert "Waiting for seat 1: flick" in result.stdout
+    assert "Waiting for Seat 2: flick" in result.stdout
     assert "type: flick ANGLE STRENGTH" in result.stdout
 
 

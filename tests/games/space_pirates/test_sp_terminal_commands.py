@@ -146,7 +146,7 @@ def test_after_a_flick_the_board_and_report_say_what_happened() -> None:
     st.apply("target 0", 0)
     st.apply("flick 0.0 0.3", 0)
     board = text(terminal.render(st.view(1)))
-    assert "Last flick: seat 0 flicked token 0, aimed 0° at 0.3, went 0.0° at 0.30" in " ".join(board.split())
+    assert "Last flick: Seat 1 flicked token 0, aimed 0° at 0.3, went 0.0° at 0.30" in " ".join(board.split())
     report = text(report_command(st, 1, ""))
     assert "token 6 (pushed) stopped at" in report and "token 0 (flicked) stopped at" in report
 
@@ -177,7 +177,7 @@ def test_a_piped_session_lists_and_runs_the_commands(tmp_path: Path) -> None:
         assert usage in out
     assert "flick -165.0 0.15" not in out  # help lists the forms, not a hundred flicks
     assert "Your hand (" in out and "Preview of flicking token 0 at 45°" in out
-    assert "seat 1 flicks token 0: aimed 45° at 0.3" in out
+    assert "Seat 2 flicks token 0: aimed 45° at 0.3" in out
     from holotable.cli.seal import local_seal
     from holotable.engine import Match
 

@@ -75,7 +75,7 @@ def test_the_preview_names_the_token_it_hits_and_the_report_says_where_it_went()
     assert (x, y) == p.moved[SPICE]
     lines = report_lines(st, 1)  # the other seat reads the same report
     assert f"  token 6 (pushed) stopped at ({x:.1f}, {y:.1f})" in lines
-    assert lines[0].startswith("seat 0 flicks token 0: aimed 0° at 0.4")
+    assert lines[0].startswith("Seat 1 flicks token 0: aimed 0° at 0.4")
 
 
 def test_the_spread_holds_the_real_noisy_flicks() -> None:

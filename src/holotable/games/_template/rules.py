@@ -74,9 +74,11 @@ class LastPebble(Game[PebbleData, str]):
         return st.data.winner is not None
 
     def outcome(self, st: State[PebbleData, str]) -> Outcome:
-        keys = [int(s == st.data.winner) for s in range(st.players)]
+        winner = st.data.winner
+        assert winner is not None  # asked only once the game is over
+        keys = [int(s == winner) for s in range(st.players)]
         return Outcome(tuple(float(k) for k in keys), Outcome.ranks_from_keys(keys),
-                       f"{seat_name(st.data.winner)} took the last pebble")
+                       f"{seat_name(winner)} took the last pebble")
 
     def view(self, st: State[PebbleData, str], seat: int | None) -> dict[str, Any]:
         return {"pile": st.data.pile, "turn": st.data.turn}

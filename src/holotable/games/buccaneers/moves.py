@@ -10,7 +10,7 @@ from typing import Any
 
 from holotable.engine import State
 from holotable.engine import chance as chances
-from holotable.engine.words import plural, times
+from holotable.engine.words import plural, seat_name, times
 
 from . import cards as tb
 from .state import BHBData
@@ -19,7 +19,7 @@ BHB = State[BHBData, Any]
 
 
 def name(seat: int) -> str:
-    return f"Seat {seat}"
+    return f"{seat_name(seat)}"
 
 
 def only(seat: int) -> frozenset[int]:

@@ -23,6 +23,7 @@ from holotable.engine import (
     Rng,
     State,
 )
+from holotable.engine.words import seat_list, seat_name
 
 from . import actions as act
 from . import cards as tb
@@ -52,29 +53,40 @@ SPEC = GameSpec(
     description="Draft space junk round a black hole: collect value, but stay under the pull of its threshold.",
     max_game_length=1500,
     params=(
-        Param("setup", "standard", "str", "which black holes: 'first_game' (the three named ones) or 'standard' "
-              "(3 of 13 shuffled); black_holes overrides both", choices=MODES, assumed="AMB-03"),
+        Param("setup", "standard", "str", "which black holes: 3 of the 13 shuffled, or the three the rulebook names "
+              "for a first game; your own three (below) override both", choices=MODES, assumed="AMB-03",
+              label="Which black holes", choice_labels=("3 of 13, shuffled", "First game: the three named")),
         Param("black_holes", None, "str", "an agreed set (custom set-up): three black-hole ids, round 1 "
-              "first, e.g. 'BH-M1,BH-R3,BH-D2'; empty = use setup", optional=True, assumed="AMB-44"),
-        Param("direction", None, "str", "the direction card's starting side; empty = random. CW passes from "
-              "seat i to seat i+1", choices=("CW", "CCW"), optional=True, assumed="AMB-12"),
+              "first, e.g. 'BH-M1,BH-R3,BH-D2'; empty = use setup", optional=True, assumed="AMB-44",
+              label="Your own three black holes"),
+        Param("direction", None, "str", "the direction card's starting side; empty = random. Clockwise passes "
+              "each hand to the next seat", choices=("CW", "CCW"), optional=True, assumed="AMB-12",
+              label="Starting direction", choice_labels=("Clockwise", "Counter-clockwise")),
         Param("gps_via_tentacle", False, "bool", "whether an Analog GPS Tracker laid out by the Titan Tentacle "
-              "still forces a random card", assumed="AMB-14"),
+              "still forces a random card", assumed="AMB-14",
+              label="Tentacle's GPS Tracker forces a card"),
         Param("egg_pool_ignore", "all", "str", "which effects of an artifact from the Surprise Egg or Alien "
-              "Wading Pool are ignored: 'all' or only 'on_reveal'", choices=("all", "on_reveal"),
-              assumed="AMB-18"),
+              "Wading Pool are ignored: all of them, or only its reveal effect", choices=("all", "on_reveal"),
+              assumed="AMB-18", label="Egg and Pool artifacts ignore",
+              choice_labels=("All their effects", "Only their reveal effect")),
         Param("scoring_triggers", True, "bool", "whether cards from the Egg or the Pool trigger Morphosucker, "
-              "Cubus Librae and Lootbox", assumed="AMB-19"),
+              "Cubus Librae and Lootbox", assumed="AMB-19",
+              label="Egg and Pool cards trigger scorers"),
         Param("step_c_lootbox", True, "bool", "whether toys turned up in step C trigger their owner's Lootbox",
-              assumed="AMB-20"),
-        Param("ship_compare", "best", "str", "spaceship tie-break: the 'best' single spaceship or the 'total' "
-              "of all", choices=("best", "total"), assumed="AMB-28"),
-        Param("tie_rule", "ships_first", "str", "step-H ties: spaceship owners rank ahead and only the rest "
-              "share the worse place ('ships_first'), or everyone in a tie with a ship-less player gets the "
-              "worst place ('worst_for_all')", choices=("ships_first", "worst_for_all"), assumed="AMB-29"),
+              assumed="AMB-20", label="Step C toys trigger Lootbox"),
+        Param("ship_compare", "best", "str", "spaceship tie-break: the best single spaceship, or the total of all "
+              "of them", choices=("best", "total"), assumed="AMB-28",
+              label="Spaceship tie-break", choice_labels=("Best single spaceship", "Total of all spaceships")),
+        Param("tie_rule", "ships_first", "str", "ties in the points ranking: spaceship owners rank ahead and only "
+              "the rest share the worse place, or everyone in a tie with a player without a spaceship gets "
+              "the worst place", choices=("ships_first", "worst_for_all"), assumed="AMB-29",
+              label="Ties with a ship-less player",
+              choice_labels=("Spaceship owners rank first", "All tied take the worst place")),
         Param("ongoing_last_turn", True, "bool", "whether Morphosucker, Cubus Librae and Lootbox laid out on "
-              "the last turn act in the scoring phase", assumed="AMB-40"),
-        Param("blanket_points", 5, "int", "points of the Space Blanket for a pulled-in owner", minimum=0),
+              "the last turn act in the scoring phase", assumed="AMB-40",
+              label="Last-turn cards act at scoring"),
+        Param("blanket_points", 5, "int", "points of the Space Blanket for a pulled-in owner", minimum=0,
+              label="Space Blanket points when pulled in"),
     ),
 )
 
@@ -203,9 +215,9 @@ class Buccaneers(Game[BHBData, Action]):
         ranks = Outcome.ranks_from_keys(keys)
         winners = [s for s, r in enumerate(ranks) if r == 1]
         if len(winners) > 1:
-            reason = f"seats {winners} share the win with {d.scores[winners[0]]} points"
+            reason = f"{seat_list(winners)} share the win with {d.scores[winners[0]]} points"
         else:
-            reason = f"seat {winners[0]} wins with {d.scores[winners[0]]} points"
+            reason = f"{seat_name(winners[0])} wins with {d.scores[winners[0]]} points"
         return Outcome(scores=tuple(float(s) for s in d.scores), ranks=ranks, reason=reason,
                        details={"points": list(d.scores), "pad": [dict(r) for r in d.pad],
                                 "ships": [tb.ships(d, s) for s in range(d.players)]})

@@ -18,6 +18,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from holotable.engine.words import seat_list, seat_name
+
 from . import cards as tb
 
 _ARROWS = {"CW": "clockwise (seat i passes to seat i+1)", "CCW": "counter-clockwise (seat i passes to seat i-1)"}
@@ -43,7 +45,8 @@ _STEP_NAMES = {
 
 
 def _seat(seat: int, viewer: int | None) -> str:
-    return f"{seat} (you)" if seat == viewer else str(seat)
+    """The seat column: numbered from 1, as the players call the seats."""
+    return f"{seat + 1} (you)" if seat == viewer else str(seat + 1)
 
 
 def card_label(card: str) -> str:
@@ -145,14 +148,14 @@ def _ask(view: Mapping[str, Any]) -> Text | None:
     kind = ask.get("kind")
     if not kind:
         return None
-    who = "every seat" if ask.get("seat") is None else f"seat {ask['seat']}"
+    who = "every seat" if ask.get("seat") is None else seat_name(ask["seat"])
     text = f"Asked now: {who}: {_ASKS.get(kind, kind)}"
     if kind == "group" and ask.get("card"):
         groups = ", ".join(f"group {g}" for g in ask.get("groups") or [])
         text += f" for {card_label(ask['card'])}: {groups + ' or ' if groups else ''}a new group"
     gps = [s for s, flag in enumerate(view.get("gps") or []) if flag]
     if kind == "choose" and gps:
-        who = f"seat {gps[0]} plays" if len(gps) == 1 else f"seats {', '.join(map(str, gps))} play"
+        who = f"{seat_list(gps)} {'plays' if len(gps) == 1 else 'play'}"
         text += f" ({who} a random card: Analog GPS Tracker)"
     return Text(text, style="bold magenta")
 

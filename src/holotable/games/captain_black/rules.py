@@ -26,7 +26,7 @@ from holotable.engine import (
     State,
 )
 from holotable.engine import chance as chances
-from holotable.engine.words import plural
+from holotable.engine.words import plural, seat_list, seat_name
 
 from . import actions as act
 from . import scenario as scenarios
@@ -60,16 +60,26 @@ SPEC = GameSpec(
     description="Push-your-luck coin drawing: grab gold from the bag, but one black coin spoils the handful.",
     max_game_length=DATA.default("max_players") * 400,
     params=(
-        _param("start_seat", "int", "first start player; empty = seeded random seat", optional=True, minimum=0),
-        _param("max_handful", "int", "largest draw allowed; empty = no cap", optional=True, minimum=1),
-        _param("min_draw", "int", "smallest draw allowed", minimum=1),
-        _param("parrot_values", "list", "coin values of the 13 parrot cards"),
-        _param("island_fields", "int", "black coins on the island that end a round", minimum=1),
-        _param("max_chests_per_round", "int", "most chest cards one player gets in a round", minimum=1),
-        _param("final_tie", "str", "who wins a tie on filled chests and chest cards"),
-        _param("parrot_exhaustion", "str", "what happens when the parrot deck runs out"),
-        _param("public_tally", "bool", "whether running totals and draws are shown to all"),
-        _param("timeout_draw", "int", "coins drawn for a player whose house timer runs out", minimum=1),
+        _param("start_seat", "int", "first start player; empty = seeded random seat", optional=True, minimum=0,
+               label="First start player"),
+        _param("max_handful", "int", "largest draw allowed; empty = no cap", optional=True, minimum=1,
+               label="Most coins in one draw"),
+        _param("min_draw", "int", "smallest draw allowed", minimum=1, label="Fewest coins in one draw"),
+        _param("parrot_values", "list", "coin values of the 13 parrot cards", label="Parrot card values"),
+        _param("island_fields", "int", "black coins on the island that end a round", minimum=1,
+               label="Black coins that end a round"),
+        _param("max_chests_per_round", "int", "most chest cards one player gets in a round", minimum=1,
+               label="Most chest cards per round"),
+        _param("final_tie", "str", "who wins a tie on filled chests and chest cards",
+               label="Who wins a final tie", choice_labels=("All tied players win", "The last start player")),
+        _param("parrot_exhaustion", "str", "what happens when the parrot deck runs out",
+               label="When the parrot deck runs out",
+               choice_labels=("Reshuffle the set-aside parrots", "Hand out what is left",
+                              "Only a full share, or none")),
+        _param("public_tally", "bool", "whether running totals and draws are shown to all",
+               label="Show totals and draws to all"),
+        _param("timeout_draw", "int", "coins drawn for a player whose house timer runs out", minimum=1,
+               label="Coins drawn when time runs out"),
     ),
 )
 
@@ -370,9 +380,9 @@ class CaptainBlack(Game[CBData, Draw]):
         ranks = Outcome.ranks_from_keys(keys)
         winners = [s for s, r in enumerate(ranks) if r == 1]
         if len(winners) > 1:
-            reason = f"seats {winners} share the win with {filled[winners[0]]} filled chests"  # CB-WIN-03
+            reason = f"{seat_list(winners)} share the win with {filled[winners[0]]} filled chests"  # CB-WIN-03
         else:
-            reason = f"seat {winners[0]} wins with {filled[winners[0]]} filled chests"
+            reason = f"{seat_name(winners[0])} wins with {filled[winners[0]]} filled chests"
         return Outcome(
             scores=tuple(float(f) for f in filled),
             ranks=ranks,
@@ -416,7 +426,7 @@ _SEATS = tuple((s,) for s in range(64))
 
 
 def _name(seat: int) -> str:
-    return f"Seat {seat}"
+    return f"{seat_name(seat)}"
 
 
 def chest_counts(totals: Sequence[int], cap: int = 4) -> list[int]:

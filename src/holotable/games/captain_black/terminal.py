@@ -9,9 +9,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from holotable.engine.words import seat_name
+
 
 def _seat_name(seat: int, viewer: int | None) -> str:
-    return f"{seat} (you)" if seat == viewer else str(seat)
+    """The seat column: numbered from 1, as the players call the seats."""
+    return f"{seat + 1} (you)" if seat == viewer else str(seat + 1)
 
 
 def _island(view: dict[str, Any]) -> Text:
@@ -37,8 +40,8 @@ def _last_draw(view: dict[str, Any]) -> Text | None:
         return None
     if draw["black"]:
         coins = f"{draw['gold']} gold, {draw['black']} black"
-        return Text(f"Last draw: seat {draw['seat']} drew {draw['k']} ({coins}): nothing gained", style="red")
-    return Text(f"Last draw: seat {draw['seat']} drew {draw['k']}: all gold", style="green")
+        return Text(f"Last draw: {seat_name(draw['seat'])} drew {draw['k']} ({coins}): nothing gained", style="red")
+    return Text(f"Last draw: {seat_name(draw['seat'])} drew {draw['k']}: all gold", style="green")
 
 
 def _chests(hand: list[str] | None, count: int) -> str:
@@ -91,9 +94,11 @@ def _rounds_table(view: dict[str, Any]) -> Table | None:
         parrots = entry.get("parrots") or {}
         table.add_row(
             str(entry.get("round")),
-            str(entry.get("start")),
+            "?" if entry.get("start") is None else seat_name(int(entry["start"])),
             " / ".join(str(g) for g in entry.get("gold", [])),
-            ", ".join(f"seat {s}: {'+'.join(str(c) for c in cards)}" for s, cards in sorted(parrots.items())) or "-",
+            # the record's keys are strings ("0": JSON keeps no integer keys): seat indices all the same
+            ", ".join(f"{seat_name(int(s))}: {'+'.join(str(c) for c in cards)}"
+                      for s, cards in sorted(parrots.items(), key=lambda kv: int(kv[0]))) or "-",
             " / ".join(str(t) for t in entry.get("totals", [])),
             " / ".join(str(c) for c in entry.get("chests", [])),
         )

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from holotable.agents.live import PeriodTime, Wait
+from holotable.engine.words import seat_name
 
 from . import actions as A
 from .actions import Act
@@ -205,15 +206,15 @@ class Negotiator:
             if not m.deal_said:
                 m.deal_said = True
                 deal = describe(m.locked, table)
-                return _chat(f"Deal, seat {giver}: I'll {deal} for your coin." if deal != "this table"
-                             else f"Deal, seat {giver}: thanks for the coin.")
+                return _chat(f"Deal, {seat_name(giver)}: I'll {deal} for your coin." if deal != "this table"
+                             else f"Deal, {seat_name(giver)}: thanks for the coin.")
         for s in view["offers"]:
             arr = wants.get(s, table)
             if (s, arr) not in m.answered:
                 m.answered.add((s, arr))
                 what = "that swap" if describe(arr, table).startswith("swap") else "that"
-                return _chat(f"No, seat {s}: {what} costs me too much." if arr != target
-                             else f"Seat {s}, keep your coin: I'm doing that anyway.")
+                return _chat(f"No, {seat_name(s)}: {what} costs me too much." if arr != target
+                             else f"{seat_name(s)}, keep your coin: I'm doing that anyway.")
         # A deal struck is kept at once: its planets move before other talk is answered.
         if m.locked is not None:
             for i in range(5):
@@ -226,8 +227,8 @@ class Negotiator:
             m.answered.add((s, arr))
             change = describe(arr, table)
             if arr == target:
-                return _chat(f"Good idea, seat {s}: I'll {change}.")
-            return _chat(f"Sorry, seat {s}: {'that swap' if change.startswith('swap') else 'that'} "
+                return _chat(f"Good idea, {seat_name(s)}: I'll {change}.")
+            return _chat(f"Sorry, {seat_name(s)}: {'that swap' if change.startswith('swap') else 'that'} "
                          "doesn't work for me.")
         # 3. Move the planets.
         for i in range(5):

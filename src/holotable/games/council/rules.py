@@ -39,7 +39,7 @@ from holotable.engine import (
     State,
     derive_seed,
 )
-from holotable.engine.words import plural
+from holotable.engine.words import plural, seat_list, seat_name
 
 from . import actions as A
 from . import scenario as scenarios
@@ -101,19 +101,29 @@ SPEC = GameSpec(
     description="Negotiate the fate of planets, vote, bribe and deduce your neighbours' secret agendas.",
     max_game_length=_max_length(),
     params=(
-        _param("first_leader", "int", "the first Leader; empty = seeded random seat", optional=True, minimum=0),
-        _param("track_costs", "list", "points to move from each Influence Track space to the next"),
-        _param("round_order", "str", "the Round Track: N = Negotiation, D = Deduction, P = Pay-Out"),
-        _param("bribe_increment", "int", "coins added to the Bribe Space per failed Proposal"),
+        _param("first_leader", "int", "the first Leader; empty = seeded random seat", optional=True, minimum=0,
+               label="First Leader"),
+        _param("track_costs", "list", "points to move from each Influence Track space to the next",
+               label="Influence Track step costs"),
+        _param("round_order", "str", "the Round Track: N = Negotiation, D = Deduction, P = Pay-Out",
+               label="Order of the rounds",
+               choice_labels=("Deduction after every two Negotiations", "Six Negotiations, then three Deductions",
+                              "Alternating, then three Negotiations")),
+        _param("bribe_increment", "int", "coins added to the Bribe Space per failed Proposal",
+               label="Bribe added per failed Proposal", choice_labels=("1 coin", "2 coins")),
         _param("negotiation_seconds", "int", "the negotiation timer of human tables; 0 = no clock (bots only)",
-               minimum=0, maximum=3600),
-        _param("negotiation_ticks", "int", "negotiation moves per non-Leader per Proposal", minimum=1, maximum=1000),
+               minimum=0, maximum=3600, label="Negotiation timer in seconds"),
+        _param("negotiation_ticks", "int", "negotiation moves per non-Leader per Proposal", minimum=1, maximum=1000,
+               label="Negotiation moves per Proposal"),
         _param("leader_actions_per_tick", "int", "the Leader's moves per tick (ticks x this per Proposal)",
-               minimum=1, maximum=1000),
-        _param("chat_max_chars", "int", "longest chat message", minimum=1, maximum=A.CHAT_PARSE_MAX),
+               minimum=1, maximum=1000, label="Leader's move multiplier"),
+        _param("chat_max_chars", "int", "longest chat message", minimum=1, maximum=A.CHAT_PARSE_MAX,
+               label="Longest chat message (letters)"),
         Param("live_negotiation", False, "bool", "every seat negotiates at any moment with no move budget "
-              "(tables with people); off: bot-only ticks with budgets (BHC-DIG-02)", table_default=True),
-        _param("house_timeouts", "bool", "whether the table applies the house defaults (timeout_action)"),
+              "(tables with people); off: bot-only ticks with budgets (BHC-DIG-02)", table_default=True,
+              label="Negotiate freely at any moment"),
+        _param("house_timeouts", "bool", "whether the table applies the house defaults (timeout_action)",
+               label="Use house timeouts"),
     ),
 )
 
@@ -464,7 +474,7 @@ class BlackHoleCouncil(Game[BHCData, Act]):
             self._end_negotiation(st)
             return
         if kind == A.CALL:
-            self._emit(st, "call_vote", f"Seat {seat} calls for the Vote")
+            self._emit(st, "call_vote", f"{seat_name(seat)} calls for the Vote")
             self._end_negotiation(st)
             return
         live = st.config["live_negotiation"]
@@ -480,28 +490,28 @@ class BlackHoleCouncil(Game[BHCData, Act]):
             d.pending[action.a] += action.b
             if action.a not in d.bribed:
                 d.bribed = sorted([*d.bribed, action.a])
-            self._emit(st, "bribe", f"The Leader bribes seat {action.a} with {plural(action.b, 'coin')}")
+            self._emit(st, "bribe", f"The Leader bribes {seat_name(action.a)} with {plural(action.b, 'coin')}")
         elif kind == A.ACCEPT:
             giver = action.a
             d.banks[giver] -= 1  # BHC-BRIBE-09
             d.accepted_from = giver
             d.offers = []  # BHC-AMB-16d
-            self._emit(st, "accept", f"The Leader accepts seat {giver}'s 1-coin bribe")
+            self._emit(st, "accept", f"The Leader accepts {seat_name(giver)}'s 1-coin bribe")
         elif kind == A.OFFER:
             d.offers = sorted([*d.offers, seat])
-            self._emit(st, "offer", f"Seat {seat} offers the Leader a 1-coin bribe")
+            self._emit(st, "offer", f"{seat_name(seat)} offers the Leader a 1-coin bribe")
         elif kind == A.WITHDRAW:
             d.offers = [s for s in d.offers if s != seat]
-            self._emit(st, "withdraw", f"Seat {seat} withdraws their offer")
+            self._emit(st, "withdraw", f"{seat_name(seat)} withdraws their offer")
         elif kind == A.DONE:  # ticked: the seat gives up its remaining moves; live: it says so, and may speak again
             if not live:
                 d.talk_used[seat] = st.config["negotiation_ticks"]
             d.talk = [*d.talk, talk_record(d, seat, action)]
-            self._emit(st, "talk", f"Seat {seat} has nothing more to say", seat=seat)
+            self._emit(st, "talk", f"{seat_name(seat)} has nothing more to say", seat=seat)
         else:  # table talk: recorded for everyone, changes nothing (BHC-NEG-02, BHC-INFO-02)
             entry = talk_record(d, seat, action)
             d.talk = [*d.talk, entry]
-            self._emit(st, "talk", f"Seat {seat}: {action}", seat=seat, talk=entry)
+            self._emit(st, "talk", f"{seat_name(seat)}: {action}", seat=seat, talk=entry)
         if not live and seat == d.leader and d.talk_used[seat] >= self.leader_cap(st.config):
             self._emit(st, "negotiation_over", "The Leader has no negotiation moves left")
             self._end_negotiation(st)
@@ -630,10 +640,10 @@ class BlackHoleCouncil(Game[BHCData, Act]):
     def _advance_text(seat: int, action: Act, kind: int | None) -> str:
         card = "" if kind is None else f", playing the {OUTCOMES[kind]} Intrigue card"
         if action.kind == A.NATURAL:
-            return f"Seat {seat} advances naturally{card}"
+            return f"{seat_name(seat)} advances naturally{card}"
         if action.kind == A.PAY:
-            return f"Seat {seat} advances, paying {plural(action.a, 'coin')}{card}"
-        return f"Seat {seat} gets paid{card}"
+            return f"{seat_name(seat)} advances, paying {plural(action.a, 'coin')}{card}"
+        return f"{seat_name(seat)} gets paid{card}"
 
     # ------------------------------------------------------------------ rounds (BHC-FLOW, BHC-LEADER)
     def _chronicle_end(self, st: BHC) -> None:
@@ -690,9 +700,10 @@ class BlackHoleCouncil(Game[BHCData, Act]):
             d.stock -= pay
             records.append({"deduction": number, "guesser": guesser, "target": target, "colour": COLOURS[act.a],
                             "correct": correct, "coins": pay, "paid": winner})
-            self._emit(st, "deduction", f"Seat {guesser} guessed seat {target}: "
+            self._emit(st, "deduction", f"{seat_name(guesser)} guessed {seat_name(target)}: "
                        + ("right" if correct else "wrong"), guesser=guesser, target=target, correct=correct)
-            self._emit(st, "deduction_card", f"Seat {guesser}'s card for seat {target} shows {COLOURS[act.a]}",
+            self._emit(st, "deduction_card",
+                       f"{seat_name(guesser)}'s card for {seat_name(target)} shows {COLOURS[act.a]}",
                        to=frozenset((guesser, target)))
         d.deductions = [*d.deductions, records]
         d.round += 1
@@ -735,7 +746,8 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         ranks = Outcome.ranks_from_keys(keys)
         winners = [s for s, r in enumerate(ranks) if r == 1]
         best = keys[winners[0]]
-        who = f"seats {winners} share the win" if len(winners) > 1 else f"seat {winners[0]} wins"  # BHC-WIN-03
+        # BHC-WIN-03
+        who = f"{seat_list(winners)} share the win" if len(winners) > 1 else f"{seat_name(winners[0])} wins"
         return Outcome(
             scores=tuple(float(p) for p in d.positions),
             ranks=ranks,

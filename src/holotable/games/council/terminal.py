@@ -25,7 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from holotable.engine import ActionError, Event
-from holotable.engine.words import plural
+from holotable.engine.words import plural, seat_list, seat_name
 
 from .actions import outcome_named
 from .data import COLOURS, OUTCOMES
@@ -49,8 +49,13 @@ DEDUCTION_TEXT = (
 )
 
 
+def _named(seat: Any) -> str:
+    """A seat index from a view as the players call it ("Seat 1" for seat 0; ``?`` when it is missing)."""
+    return "?" if seat is None else seat_name(int(seat))
+
+
 def _who(seat: int, viewer: int | None) -> str:
-    return f"seat {seat} (you)" if seat == viewer else f"seat {seat}"
+    return f"{seat_name(seat)} (you)" if seat == viewer else seat_name(seat)
 
 
 def _planet_cell(planet: dict[str, Any] | None, goal_colour: str | None, outcome: str) -> Text:
@@ -180,7 +185,10 @@ def _talk(view: dict[str, Any], limit: int = 12) -> RenderableType | None:
     talk = view.get("talk") or []
     if not talk:
         return None
-    lines = [Text(f"  seat {t['seat']}: {t['text']}") for t in talk[-limit:]]
+    # a claim's text names the seat by its index, as typed: the line says which seat that is
+    lines = [Text(f"  {seat_name(t['seat'])}: {t['text']}"
+                  + (f" (about {_named(t['about'])})" if t.get("kind") == "claim" and "about" in t else ""))
+             for t in talk[-limit:]]
     more = len(talk) - limit
     head = "Table talk this Proposal" + (f" (last {limit} of {len(talk)})" if more > 0 else "")
     return Group(Text(head, style="bold underline"), *lines)
@@ -191,11 +199,11 @@ def _last_vote(view: dict[str, Any]) -> Text | None:
     if not votes:
         return None
     last = votes[-1]
-    ballots = ", ".join(f"{s}: {b}" for s, b in enumerate(last["votes"]) if b is not None)
+    ballots = ", ".join(f"{seat_name(s)}: {b}" for s, b in enumerate(last["votes"]) if b is not None)
     result = "Approved" if last["approved"] else "Failed"
     return Text(
         f"Last vote (Negotiation Round {last['round']}, Proposal {last['proposal']}, "
-        f"Leader seat {last['leader']}): {ballots} → {result}"
+        f"Leader {seat_name(last['leader'])}): {ballots} → {result}"
     )
 
 
@@ -213,7 +221,7 @@ def _advances(view: dict[str, Any]) -> RenderableType | None:
         else:
             what = f"got paid ({plural(r['collected'], 'coin')})"
         card = f", played the {r['intrigue']} Intrigue" if r.get("intrigue") else ""
-        lines.append(Text(f"  seat {r['seat']} {what}{card} (space {r['from']}, cost {r['cost']})"))
+        lines.append(Text(f"  {seat_name(r['seat'])} {what}{card} (space {r['from']}, cost {r['cost']})"))
     return Group(Text(f"Advance announcements, Negotiation Round {rnd}", style="bold underline"), *lines)
 
 
@@ -261,7 +269,8 @@ def _deductions(view: dict[str, Any]) -> RenderableType | None:
         for r in rnd:
             colour = f" {r['colour']}" if "colour" in r else ""
             verdict = "right" if r["correct"] else "wrong"
-            parts.append(f"{r['guesser']}→{r['target']}{colour} {verdict} (+{r['coins']} to seat {r['paid']})")
+            who = f"{seat_name(r['guesser'])}→{seat_name(r['target'])}"
+            parts.append(f"{who}{colour} {verdict} (+{r['coins']} to {seat_name(r['paid'])})")
         number = rnd[0]["deduction"] if rnd else "?"
         lines.append(Text(f"  D{number}: " + "; ".join(parts)))
     if viewer is not None:
@@ -310,7 +319,7 @@ def _asked(view: dict[str, Any]) -> Text:
             text = ("Negotiate: suggest swap A B · suggest table … · support · oppose · pledge pass|fail [if …]"
                     " · offer · withdraw · ask bribe N · claim … · say TEXT — the timer runs, act at any time · help")
         else:
-            text = f"Negotiation: seat {leader} leads; every seat may act until the Vote"
+            text = f"Negotiation: {_named(leader)} leads; every seat may act until the Vote"
     elif phase == "negotiate":
         if me and viewer == leader:
             text = (
@@ -323,12 +332,12 @@ def _asked(view: dict[str, Any]) -> Text:
                 " · claim SEAT OUTCOME COLOUR · say TEXT · done (no more to say) · wait (let the others act first)"
             )
         else:
-            text = f"Negotiation: seat {leader} leads; seats {asked} may still act"
+            text = f"Negotiation: {_named(leader)} leads; {seat_list(asked)} may still act"
     elif phase == "vote":
         if me:
             text = "Vote on the Proposal: vote pass · vote fail (sealed until everyone has voted)"
         else:
-            text = f"The Vote: waiting for seats {asked}"
+            text = f"The Vote: waiting for {seat_list(asked)}"
     elif phase == "advance":
         turn = view.get("turn")
         if me and turn == viewer:
@@ -340,15 +349,15 @@ def _asked(view: dict[str, Any]) -> Text:
             card = "" if you.get("intrigue_played", True) else " · add +intrigue to play your card"
             text = f"Your Advance turn ({need}): natural · pay N · get paid{card}"
         else:
-            text = f"Advance: seat {turn}'s turn"
+            text = f"Advance: {_named(turn)}'s turn"
     elif phase == "deduce":
         number = int(view.get("deduction_round") or 1)
         if me:
             text = f"Deduction Round {number}: guess {DEDUCTION_TEXT[min(number, 3) - 1]}"
         else:
-            text = f"Deduction Round {number}: waiting for seats {asked}"
+            text = f"Deduction Round {number}: waiting for {seat_list(asked)}"
     else:
-        text = f"Waiting for seats {asked}"
+        text = f"Waiting for {seat_list(asked)}"
     return Text("Asked now: " + text, style="bold cyan")
 
 
@@ -368,7 +377,7 @@ def _end(view: dict[str, Any]) -> RenderableType | None:
     for seat, agenda in enumerate(agendas):
         cells = [Text(str(agenda["goals"][o]), style=COLOUR_STYLES.get(str(agenda["goals"][o]), "")) for o in OUTCOMES]
         grid.add_row(
-            str(seat),
+            str(seat + 1),  # numbered from 1, as the players call the seats
             str(agenda["id"]),
             *cells,
             str(payout[seat]) if seat < len(payout) else "",
@@ -412,7 +421,7 @@ def _title(word: str) -> str:
 
 
 def _seat_name(seat: int, viewer: int | None) -> str:
-    return f"Seat {seat} (you)" if seat == viewer else f"Seat {seat}"
+    return f"{seat_name(seat)} (you)" if seat == viewer else seat_name(seat)
 
 
 def _stances(view: dict[str, Any]) -> dict[int, str]:
@@ -455,12 +464,12 @@ def status_lines(view: dict[str, Any]) -> list[str]:
         mark = "⇄" if i in moved else ""
         goal = goals is not None and (planet["colour"] == "rainbow" or goals[o] == planet["colour"])
         cells.append(f"{OUTCOME_TITLES[o]} {mark}{planet['id']} {int(planet['points']):+d}{' ✔' if goal else ''}")
-    offers = [f"seat {s} open" for s in view.get("offers") or []]
+    offers = [f"{seat_name(s)} open" for s in view.get("offers") or []]
     if view.get("accepted_from") is not None:
-        offers.append(f"seat {view['accepted_from']} accepted")
+        offers.append(f"{seat_name(view['accepted_from'])} accepted")
     stances = _stances(view)
     third = "Offers: " + (", ".join(offers) or "none") + " · Pledges: " + (
-        ", ".join(f"{s} {w}" for s, w in sorted(stances.items())) or "none")
+        ", ".join(f"{seat_name(s)} {w}" for s, w in sorted(stances.items())) or "none")
     return [head, " · ".join(cells), third]
 
 
@@ -500,7 +509,7 @@ def change_line(event: Event, viewer: int | None) -> str | None:
     if kind == "claim":
         about = record.get("about")
         outcome = OUTCOME_TITLES.get(str(record.get("outcome")), str(record.get("outcome")))
-        return f"{who} claims seat {about}'s Agenda wants {record.get('colour')} on {outcome}"
+        return f"{who} claims {_named(about)}'s Agenda wants {record.get('colour')} on {outcome}"
     return event.text
 
 
@@ -534,6 +543,8 @@ def help_lines(view: dict[str, Any]) -> list[str]:
     elif phase == "deduce":
         number = int(view.get("deduction_round") or 1)
         lines.append(f"Deduction: guess {DEDUCTION_TEXT[min(number, 3) - 1]}")
+    if phase == "negotiate":  # a typed SEAT is the seat's index: the table names the seats from 1
+        lines.append("SEAT: a seat's number from 0 (0 is Seat 1, 1 is Seat 2, …): bribe 1 2 gives Seat 2 two coins")
     lines.append("Names: OUTCOME settle, tax, mine, conquer, black hole (or a prefix: s, t, m, c, b); COLOUR "
                  + ", ".join(COLOURS) + "; words may be cut short: sug, sup, op, of, wi.")
     return lines

@@ -66,17 +66,20 @@ SPEC = GameSpec(
     max_game_length=6000,
     params=(
         Param("pack", DEFAULT_PACK, "str", "content pack: a pack id under games/kyrum/packs or a directory",
-              assumed="KYR-AMB-51", remote_choices=shipped_packs),
-        Param("campaign", "", "str", "the campaign so far as JSON (empty = a fresh campaign, game 1)"),
-        Param("partner", False, "bool", "Black Hole partner mode of a fresh campaign", assumed="KYR-AMB-19"),
+              assumed="KYR-AMB-51", remote_choices=shipped_packs, label="Content pack"),
+        Param("campaign", "", "str", "the campaign so far as JSON (empty = a fresh campaign, game 1)",
+              label="Campaign so far"),
+        Param("partner", False, "bool", "Black Hole partner mode of a fresh campaign", assumed="KYR-AMB-19",
+              label="Black Hole partner mode"),
         Param("resort_after_reroll", False, "bool", "re-sort the distance dice after a re-roll or set-to-1",
-              assumed="KYR-AMB-03"),
+              assumed="KYR-AMB-03", label="Re-sort distance dice after re-rolls"),
         Param("discovery_np_on_defeat", False, "bool", "count discovery NP (halved) on a defeat",
-              assumed="KYR-AMB-11"),
+              assumed="KYR-AMB-11", label="Half discovery points on a defeat"),
         Param("craft_before_encounter_roll", False, "bool",
-              "allow crafting after a danger card is drawn and before its dice are rolled", assumed="KYR-AMB-07"),
+              "allow crafting after a danger card is drawn and before its dice are rolled", assumed="KYR-AMB-07",
+              label="Craft before the danger dice roll"),
         Param("private", False, "bool", "a campaign's own game: spectators see neither the board nor the log "
-              "(the player sees everything as usual)"),
+              "(the player sees everything as usual)", label="Hide the game from spectators"),
     ),
 )
 

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from holotable.engine import IllegalActionError, State
+from holotable.engine.words import seat_name
 
 from . import flow
 from . import geometry as geo
@@ -138,7 +139,7 @@ class Place(SPDecision):
 
     def apply(self, ctx: Ctx, a: SPAction) -> None:
         flow.place_token(ctx, self.tid, _point(a))
-        ctx.emit("token_placed", f"seat {self.seat} places token {self.tid}", tid=self.tid)
+        ctx.emit("token_placed", f"{seat_name(self.seat)} places token {self.tid}", tid=self.tid)
 
 
 # ---------------------------------------------------------------------------- flicks
@@ -407,7 +408,7 @@ class Drift(SPDecision):
         theta = geo.norm_angle(a.a)
         res = flow.drift_result(ctx.d, self.seat, theta)
         task = replace(flow.drift_move(ctx.d, self.seat), anchor=res.start)
-        ctx.emit("drift", f"seat {self.seat} drifts", seat=self.seat)
+        ctx.emit("drift", f"{seat_name(self.seat)} drifts", seat=self.seat)
         flow.commit_ruler(ctx, task, res)
 
 
@@ -484,7 +485,7 @@ class BaseBuy(_YesSkip):
         if a.verb == "buy":  # SP-BASE-02
             flow.pay(ctx, seat, ctx.c.base_price, None)
             d.owner[base], d.owned[seat], d.bought[seat] = seat, base, True
-            ctx.emit("base_bought", f"seat {seat} buys base {d.layout.bases[base].id}", seat=seat, base=base)
+            ctx.emit("base_bought", f"{seat_name(seat)} buys base {d.layout.bases[base].id}", seat=seat, base=base)
 
 
 @dataclass(frozen=True, slots=True)
@@ -496,7 +497,7 @@ class BaseLook(_YesSkip):
         if a.verb == "look":  # SP-BASE-03
             ctx.d.seen_markets[self.seat].add(self.base)
             ctx.reveal()
-            ctx.emit("market_looked", f"seat {self.seat} looks at the market card", seat=self.seat)
+            ctx.emit("market_looked", f"{seat_name(self.seat)} looks at the market card", seat=self.seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -529,7 +530,7 @@ class BaseSell(SPDecision):
         flow.to_bag(d, t)
         got = flow.bank_pays(ctx, seat, price)  # SP-BASE-04 / SP-MONEY-04
         d.market_up[base] = True  # SP-BASE-05
-        ctx.emit("sold", f"seat {seat} sells {ident} for {got} MC", seat=seat, identity=ident, price=got)
+        ctx.emit("sold", f"{seat_name(seat)} sells {ident} for {got} MC", seat=seat, identity=ident, price=got)
         if d.holds[seat]:
             d.stack.push(BaseSell(seat, base))
 
@@ -556,7 +557,7 @@ class BaseRecharge(SPDecision):
         if a.verb == "skip":
             return
         points = flow.recharge(ctx, self.seat, self.base, int(a.a or 0))
-        ctx.emit("recharged", f"seat {self.seat} recharges for {points} points", seat=self.seat, points=points)
+        ctx.emit("recharged", f"{seat_name(self.seat)} recharges for {points} points", seat=self.seat, points=points)
         if flow.take_options(ctx.d, points):
             ctx.d.stack.push(BaseTake(self.seat, points))
 

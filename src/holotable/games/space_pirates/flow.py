@@ -14,6 +14,7 @@ from typing import Any
 from holotable.engine import ScenarioError
 from holotable.engine import chance as chances
 from holotable.engine.tasks import TaskStack, run_tasks
+from holotable.engine.words import seat_name
 
 from . import decisions as dec
 from . import geometry as geo
@@ -58,7 +59,7 @@ def check_victory(ctx: Ctx) -> bool:
         owned = d.owned[s]
         if owned is not None and d.mc[s] >= goal:
             d.winner, d.over = s, True
-            d.reason = f"seat {s} owns base {d.layout.bases[owned].id} and has {d.mc[s]} MC"
+            d.reason = f"{seat_name(s)} owns base {d.layout.bases[owned].id} and has {d.mc[s]} MC"
             d.stack.clear()
             ctx.emit("victory", d.reason, seat=s)
             return True
@@ -132,7 +133,7 @@ def draw_token(ctx: Ctx, seat: int) -> int | None:
     d.where[t], d.holder[t], d.known[t] = "transit", seat, 1 << seat
     d.sort_bag()
     ctx.reveal()
-    ctx.emit("token_drawn", f"seat {seat} draws a transport", seat=seat, tid=t)
+    ctx.emit("token_drawn", f"{seat_name(seat)} draws a transport", seat=seat, tid=t)
     return t
 
 
@@ -303,7 +304,7 @@ class TurnStart(SPTask):
             return
         seat = d.active
         sh = d.ships[seat]
-        ctx.emit("turn", f"turn {d.turn}: seat {seat}", seat=seat, turn=d.turn)
+        ctx.emit("turn", f"turn {d.turn}: {seat_name(seat)}", seat=seat, turn=d.turn)
         d.rulers = []  # the last turn's rulers leave the table
         stack.push(TurnEnd(seat))
         if sh.base is not None:  # SP-TURN-05
@@ -379,7 +380,7 @@ def show_card(ctx: Ctx, seat: int, cid: str) -> None:
     else:
         d.also_played.append(cid)  # SP-AMB-06 alternative (multi_card)
     card = ctx.content.card(cid)
-    ctx.emit("card_played", f"seat {seat} plays {cid} (value {card.value}: {', '.join(card.symbols)})",
+    ctx.emit("card_played", f"{seat_name(seat)} plays {cid} (value {card.value}: {', '.join(card.symbols)})",
              seat=seat, card=cid)
 
 
@@ -504,7 +505,7 @@ def commit_ruler(ctx: Ctx, task: dec.Ruler, res: RulerResult) -> None:
     if res.dock_base is not None:  # where the ruler meets the gate: its length if the ship docks (SP-GEO-05)
         extra = {"dock_base": res.dock_base, "entry_end": list(geo.rnd(entry_end(res, ctx.c), 6)),
                  "dock_only": not res.full_legal}
-    ctx.emit("ruler", f"seat {seat} lays a ruler at {res.theta:.1f}°", seat=seat,
+    ctx.emit("ruler", f"{seat_name(seat)} lays a ruler at {res.theta:.1f}°", seat=seat,
              start=list(res.start), end=list(res.end), **extra)
     # on the table as it lies: cut at the gate at once when the ship can only dock (SP-MOVE-12)
     d.rulers.append((res.start, geo.rnd(entry_end(res, ctx.c), 6) if extra.get("dock_only") else res.end))
@@ -632,7 +633,7 @@ def capture(ctx: Ctx, seat: int, t: int, theta: float) -> None:
         d.where[t], d.pos[t], d.holder[t] = "hold", None, seat
         d.known[t] |= 1 << seat
         d.holds[seat].append(t)
-        ctx.emit("captured", f"seat {seat} captures a transport", seat=seat, tid=t)
+        ctx.emit("captured", f"{seat_name(seat)} captures a transport", seat=seat, tid=t)
         ctx.emit("captured_private", f"you capture {ident}", to=seat, tid=t, identity=ident)
     elif ident == "ASTEROID":  # SP-CAPTURE-04 / SP-GEO-10
         pickup = d.pos[t]
@@ -641,14 +642,14 @@ def capture(ctx: Ctx, seat: int, t: int, theta: float) -> None:
         p = geo.asteroid_put_back(d.layout, pickup, theta, free)
         d.pos[t] = geo.rnd(p, ctx.c.position_decimals)
         d.open[t], d.known[t] = True, all_bits(d.n)
-        ctx.emit("asteroid_opened", f"seat {seat} picks up an asteroid", seat=seat, tid=t)
+        ctx.emit("asteroid_opened", f"{seat_name(seat)} picks up an asteroid", seat=seat, tid=t)
         d.stack.push(Damage(seat, "asteroid"))
     else:  # POLICE: SP-CAPTURE-05 / SP-POLICE-01
         d.where[t], d.pos[t], d.holder[t] = "police", None, seat
         d.known[t] = all_bits(d.n)
         d.police[seat] = t
         d.ships[seat].arrested = True
-        ctx.emit("arrested", f"seat {seat} is arrested by the galactic police", seat=seat, tid=t)
+        ctx.emit("arrested", f"{seat_name(seat)} is arrested by the galactic police", seat=seat, tid=t)
 
 
 @dataclass(frozen=True, slots=True)
@@ -692,7 +693,7 @@ def dock_ship(ctx: Ctx, seat: int, base: int) -> None:
     slot = d.docked[base].index(None)
     d.docked[base][slot] = seat
     sh.base, sh.slot, sh.center, sh.heading = base, slot, None, d.layout.bases[base].normal
-    ctx.emit("docked", f"seat {seat} docks at {d.layout.bases[base].id}", seat=seat, base=base)
+    ctx.emit("docked", f"{seat_name(seat)} docks at {d.layout.bases[base].id}", seat=seat, base=base)
     if sh.arrested:
         settle_fine(ctx, seat, base, waive=False)
 
@@ -702,12 +703,12 @@ def settle_fine(ctx: Ctx, seat: int, base: int, *, waive: bool) -> None:
     sh = d.ships[seat]
     if (d.mc[seat] >= ctx.c.fine and ctx.c.fine > 0) or ctx.c.fine == 0:
         pay(ctx, seat, ctx.c.fine, d.owner[base])
-        ctx.emit("fine_paid", f"seat {seat} pays the police fine", seat=seat)
+        ctx.emit("fine_paid", f"{seat_name(seat)} pays the police fine", seat=seat)
     elif not waive:
         sh.fine_due = True  # SP-POLICE-05: the fine stays due
         return
     else:
-        ctx.emit("fine_waived", f"seat {seat}'s fine is waived", seat=seat)
+        ctx.emit("fine_waived", f"{seat_name(seat)}'s fine is waived", seat=seat)
     t = d.police[seat]
     if t is not None:
         to_bag(d, t)
@@ -830,7 +831,7 @@ class Damage(SPTask):
     def run(self, ctx: Ctx, stack: Stack) -> None:
         d = ctx.d
         seat = self.seat
-        ctx.emit("damage", f"seat {seat} takes 1 damage ({self.cause})", seat=seat, cause=self.cause)
+        ctx.emit("damage", f"{seat_name(seat)} takes 1 damage ({self.cause})", seat=seat, cause=self.cause)
         opts = damage_options(d, seat)
         if not opts:
             return
@@ -845,7 +846,7 @@ def pay_damage(ctx: Ctx, seat: int, how: str, arg: int) -> None:
     if how == "cargo":
         d.holds[seat].remove(arg)
         to_bag(d, arg)
-        ctx.emit("damage_paid", f"seat {seat} returns a cargo to the bag", seat=seat)
+        ctx.emit("damage_paid", f"{seat_name(seat)} returns a cargo to the bag", seat=seat)
     else:
         d.stack.push(dec.BlindPick(arg, seat))
 
@@ -862,7 +863,7 @@ def blind_pick(ctx: Ctx, victim: int, index: int) -> None:
     ctx.reveal()
     d.hands[victim].remove(cid)
     d.discard[ctx.content.card(cid).value].append(cid)
-    ctx.emit("card_lost", f"seat {victim} loses {cid}", seat=victim, card=cid)
+    ctx.emit("card_lost", f"{seat_name(victim)} loses {cid}", seat=victim, card=cid)
 
 
 # ---------------------------------------------------------------------------- flicks (SP-FLICK)
@@ -912,7 +913,7 @@ def do_flick(ctx: Ctx, task: dec.Flick, angle: float, strength: float) -> None:
                     "exits": sorted(out.exits)}
     if ctx.st.events is not None:  # the log keeps the applied result, rounded, not just the input
         rest = {str(k): list(p) for k, p in sorted(out.rest.items())}
-        ctx.emit("flick", f"seat {flicker} flicks token {t}", rest=rest, **d.last_flick)
+        ctx.emit("flick", f"{seat_name(flicker)} flicks token {t}", rest=rest, **d.last_flick)
 
 
 def apply_flick_outcome(ctx: Ctx, t: int, flicker: int, out: FlickOutcome, cause: str) -> None:
@@ -956,7 +957,7 @@ def apply_flick_outcome(ctx: Ctx, t: int, flicker: int, out: FlickOutcome, cause
             d.known[tid] |= 1 << ship
             if d.ident[tid] == "ASTEROID":
                 d.open[tid], d.known[tid] = True, all_bits(d.n)
-                ctx.emit("asteroid_opened", f"an asteroid hits seat {ship}", tid=tid, seat=ship)
+                ctx.emit("asteroid_opened", f"an asteroid hits {seat_name(ship)}", tid=tid, seat=ship)
                 damages.append((ship, "asteroid"))
             else:
                 ctx.emit("token_seen", f"token {tid} touches your ship: {d.ident[tid]}", to=ship, tid=tid)

@@ -24,6 +24,8 @@ from typing import Any
 
 import matplotlib
 
+from holotable.engine.words import seat_name
+
 matplotlib.use("Agg")  # no display: files only (must precede pyplot)
 
 import matplotlib.pyplot as plt
@@ -190,7 +192,7 @@ def _draw_ships(ax: Axes, view: dict[str, Any], radius: float) -> None:
         ax.plot([cx + 0.55 * radius * ux, cx + radius * ux], [cy + 0.55 * radius * uy, cy + radius * uy],
                 color="white", linewidth=1.8, zorder=10)
         ax.plot([cx + radius * ux], [cy + radius * uy], marker="o", markersize=3, color="white", zorder=10)
-        mark = str(seat) + ("*" if seat == view.get("active") else "")
+        mark = str(seat + 1) + ("*" if seat == view.get("active") else "")
         ax.text(cx, cy, mark, color="white", fontsize=SEAT_PT, fontweight="bold", ha="center", va="center",
                 zorder=10, path_effects=HALO)
 
@@ -210,16 +212,16 @@ def _draw_rulers(ax: Axes, rulers: Sequence[Segment], colour: str, width: float 
 def _caption(view: dict[str, Any]) -> str:
     parts = []
     seat = view.get("seat")
-    parts.append("spectator" if seat is None else f"seat {seat} ({SHIP_NAMES[seat % 4]})")
+    parts.append("spectator" if seat is None else f"{seat_name(seat)} ({SHIP_NAMES[seat % 4]})")
     if "ply" in view:
         parts.append(f"ply {view['ply']}")
     parts.append(f"turn {view['turn']}")
-    parts.append(f"active {view['active']}")
+    parts.append(f"active {seat_name(view['active'])}")
     dec = view.get("decision")
     if dec:
-        parts.append(f"waiting: {dec['kind']} by seat {dec['seat']}")
+        parts.append(f"waiting: {dec['kind']} by {seat_name(dec['seat'])}")
     if view.get("over"):
-        parts.append("game over" + (f", winner {view['winner']}" if view.get("winner") is not None else ""))
+        parts.append("game over" + (f", winner {seat_name(view['winner'])}" if view.get("winner") is not None else ""))
     money = "  ".join(f"{SHIP_NAMES[p['seat'] % 4]} {p['mc']} MC, {p['hand_count']} cards, {p['hold_count']} cargo"
                       for p in view["players"])
     return " · ".join(parts) + "\n" + money + "\n" + LEGEND

@@ -28,6 +28,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from holotable.engine.words import seat_name
+
 SHIP_LETTERS = "BGYR"
 SHIP_STYLES = ("bold blue", "bold green", "bold yellow", "bold red")
 HINTS = {
@@ -46,7 +48,8 @@ HINTS = {
     "turn_mode": "stay (use this base) or depart",
     "dock_offer": "dock or continue",
     "capture_offer": "capture or skip",
-    "damage_pay": "pay cargo TOKEN-ID or pay card SEAT (that seat picks one of your cards blind)",
+    "damage_pay": ("pay cargo TOKEN-ID or pay card SEAT (that seat picks one of your cards blind; SEAT is counted "
+                   "from 0: 0 is Seat 1, 1 is Seat 2)"),
     "blind_pick": "pick NUMBER",
     "base_buy": "buy or skip",
     "base_look": "look or skip",
@@ -263,7 +266,7 @@ def _players(view: dict[str, Any]) -> RenderableType:
             flags.append("arrested")
         if s == viewer:
             flags.append("you")
-        table.add_row(str(s), Text(SHIP_LETTERS[s % 4], style=SHIP_STYLES[s % 4]), where, str(p["mc"]),
+        table.add_row(str(s + 1), Text(SHIP_LETTERS[s % 4], style=SHIP_STYLES[s % 4]), where, str(p["mc"]),
                       str(p["hand_count"]), str(p["hold_count"]),
                       "-" if p["owned_base"] is None else str(p["owned_base"]), ", ".join(flags))
         if s == viewer and p["hand"] is not None:
@@ -285,9 +288,10 @@ def _bases(view: dict[str, Any]) -> Table:
         market = " ".join(f"{k} {v}" for k, v in prices.items()) if prices else "face down"
         if prices and not b["market_face_up"]:
             market += " (seen by you)"
-        ships = ", ".join(str(s) for s in b["docked"] if s is not None) or "-"
+        # seats numbered from 1, as in the seat table
+        ships = ", ".join(str(s + 1) for s in b["docked"] if s is not None) or "-"
         table.add_row(f"{b['index']} {b['id']}", f"({gx:.1f}, {gy:.1f})", f"{b['normal']:.0f}",
-                      "-" if b["owner"] is None else str(b["owner"]), ships, market)
+                      "-" if b["owner"] is None else str(b["owner"] + 1), ships, market)
     return table
 
 
@@ -330,7 +334,7 @@ def _decision(view: dict[str, Any]) -> Text | None:
         return None
     extra = ", ".join(w for w in (_field_words(dec["kind"], k, v) for k, v in dec.items()
                                   if k not in ("kind", "seat", "limit")) if w)
-    text = f"Waiting for seat {dec['seat']}: {dec['kind'].replace('_', ' ')}" + (f" ({extra})" if extra else "")
+    text = f"Waiting for {seat_name(dec['seat'])}: {dec['kind'].replace('_', ' ')}" + (f" ({extra})" if extra else "")
     hint = hint_for(view, dec)
     mine = dec["seat"] == view.get("seat")
     if hint and mine:
@@ -346,7 +350,7 @@ def _decision(view: dict[str, Any]) -> Text | None:
 
 #: A decision's public fields in words.
 FIELD_WORDS = {"tid": "token", "left": "adventures left:", "cause": "because of", "mode": "which:",
-               "points": "points", "victim": "victim seat", "base": "base", "count": "count", "more": "more"}
+               "points": "points", "victim": "victim", "base": "base", "count": "count", "more": "more"}
 
 
 def _field_words(kind: str, key: str, value: Any) -> str | None:
@@ -358,6 +362,8 @@ def _field_words(kind: str, key: str, value: Any) -> str | None:
             return f"laid {value}"
         if key == "departing":
             return "leaving the base" if value else None
+    if key == "victim" and isinstance(value, int):
+        return f"victim {seat_name(value)}"
     return f"{FIELD_WORDS.get(key, key)} {_plain(value)}"
 
 
@@ -405,7 +411,7 @@ def last_flick(view: dict[str, Any]) -> Text | None:
         return None
     tid = flick["tid"]
     aimed, went = flick["input"], flick["noisy"]
-    text = (f"Last flick: seat {flick['flicker']} flicked token {tid}, aimed {aimed[0]:g}° at {aimed[1]:g}, "
+    text = (f"Last flick: {seat_name(flick['flicker'])} flicked token {tid}, aimed {aimed[0]:g}° at {aimed[1]:g}, "
             f"went {went[0]:.1f}° at {went[1]:.2f}")
     tok = next((t for t in view["tokens"] if t["tid"] == tid), None)
     if tok is not None:
@@ -429,7 +435,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     if rulers:  # SP-GEO-04: the rulers on the table, * on the map
         parts.append(Text("Rulers laid this turn (* on the map): " + "; ".join(
             f"{i + 1}: ({a[0]:.1f}, {a[1]:.1f}) to ({b[0]:.1f}, {b[1]:.1f})" for i, (a, b) in enumerate(rulers))))
-    parts.append(Text(f"Turn {view['turn']} · active seat {view['active']}"
+    parts.append(Text(f"Turn {view['turn']} · active {seat_name(view['active'])}"
                       + (" · game over" if view.get("over") else "")))
     parts.append(_players(view))
     parts.append(_bases(view))
@@ -461,7 +467,7 @@ def help_lines(view: dict[str, Any]) -> list[str]:
     if not dec:
         return ["Nothing is asked now."]
     if dec["seat"] != seat:
-        return [f"Seat {dec['seat']} is asked: {dec['kind'].replace('_', ' ')}. You may look around meanwhile."]
+        return [f"{seat_name(dec['seat'])} is asked: {dec['kind'].replace('_', ' ')}. You may look around meanwhile."]
     lines = [f"You are asked: {dec['kind'].replace('_', ' ')}"]
     hint = hint_for(view, dec)
     if hint:

@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from holotable.engine import ActionError, State
+from holotable.engine.words import seat_name
 
 from . import preview as pv
 from .actions import parse
@@ -202,7 +203,7 @@ def me_command(state: State[Any, Any], seat: int, rest: str) -> RenderableType:
         where = "not on the map yet"
     sd_a, sd_s = flick_noise(state.config, seat)
     lines: list[RenderableType] = [Text(
-        f"Seat {seat}: {me['mc']} MC · ship {where}" + (" · arrested" if ship["arrested"] else "")
+        f"{seat_name(seat)}: {me['mc']} MC · ship {where}" + (" · arrested" if ship["arrested"] else "")
         + f" · dexterity {skill_name(state.config, seat)} (±{sd_a:g}°, ±{sd_s * 100:g} % strength)", style="bold")]
     hand = Table(title=f"Your hand ({len(me['hand'])} cards, {sum(content.card(c).value for c in me['hand'])} "
                        "points of energy)", box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left")
@@ -287,8 +288,8 @@ def _base_text(b: dict[str, Any]) -> Text:
     market = "face down" if b["prices"] is None else " ".join(f"{k.lower()} {v}" for k, v in b["prices"].items())
     if b["prices"] is not None and not b["market_face_up"]:
         market += " (face down: only you know it)"
-    owner = "nobody" if b["owner"] is None else f"seat {b['owner']}"
-    ships = ", ".join(f"seat {s}" for s in b["docked"] if s is not None) or "none"
+    owner = "nobody" if b["owner"] is None else f"{seat_name(b['owner'])}"
+    ships = ", ".join(f"{seat_name(s)}" for s in b["docked"] if s is not None) or "none"
     state = "inhabited" if b["inhabited"] else "abandoned"
     return Text(f"Base {b['index']} ({b['id']}, {state}): gate at ({gx:.1f}, {gy:.1f}) facing {b['normal']:.0f}°; "
                 f"owner {owner}; docked ships: {ships}; market ({b['market'] or 'card unknown'}): {market}")
@@ -305,7 +306,7 @@ def _token_text(view: dict[str, Any], tid: int) -> Text:
         return Text(f"Transport {tid} is in your hold: {face_name(mine['identity'])}")
     held = next((t for t in view["transit"] if t["tid"] == tid), None)
     if held is not None:
-        return Text(f"Transport {tid} is in the hand of seat {held['holder']}: {face_name(held['identity'])}")
+        return Text(f"Transport {tid} is in the hand of {seat_name(held['holder'])}: {face_name(held['identity'])}")
     return _error(f"transport {tid} is not on the map: it is in the bag or in a hold you cannot see")
 
 

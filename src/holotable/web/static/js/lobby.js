@@ -91,13 +91,16 @@ function shownDefault(param) {
 function paramInput(param) {
   const id = `param-${param.name}`;
   const value = shownDefault(param);
+  const label = param.label || param.name.replaceAll("_", " ");
   let input;
   if (param.choices && param.choices.length) {
-    const empty = param.optional || value === null ? [h("option", { value: "null", selected: value === null }, "(empty: the default)")] : [];
-    input = h("select", { id }, empty, param.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === value }, String(c))));
+    // An empty choice of its own only when none of the choices is already "empty" (with its own words).
+    const hasEmpty = param.choices.includes(null);
+    const empty = !hasEmpty && (param.optional || value === null) ? [h("option", { value: "null", selected: value === null }, "(empty: the default)")] : [];
+    input = h("select", { id }, empty, param.choices.map((c, i) => h("option", { value: JSON.stringify(c), selected: c === value }, (param.choice_labels || [])[i] ?? String(c))));
   } else if (param.kind === "bool") {
     input = h("input", { id, type: "checkbox", checked: Boolean(value) });
-    return h("label", { class: "inline", title: param.help || "" }, input, param.name.replaceAll("_", " "));
+    return h("label", { class: "inline", title: param.help || "" }, input, label);
   } else if (param.kind === "int" || param.kind === "float") {
     input = h("input", {
       id, type: "number", step: param.kind === "int" ? "1" : "any", value: value ?? "", placeholder: value === null ? "empty" : "",
@@ -106,7 +109,7 @@ function paramInput(param) {
   } else {
     input = h("input", { id, type: "text", value: Array.isArray(value) ? value.join(",") : value ?? "", placeholder: "empty" });
   }
-  return h("label", { title: param.help || "" }, param.name.replaceAll("_", " "), input, param.help ? h("span", { class: "help" }, param.help) : null);
+  return h("label", { title: param.help || "" }, label, input, param.help ? h("span", { class: "help" }, param.help) : null);
 }
 
 function drawOptions() {
