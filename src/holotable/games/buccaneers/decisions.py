@@ -20,7 +20,7 @@ from . import cards as tb
 from . import moves
 from .actions import Action, Group, Laser, Relic, Take
 from .data import Artifact, JunkType
-from .moves import BHB, name, place_group, pull, scripted
+from .moves import BHB, card_name, name, place_group, pull, scripted, threshold_name
 from .state import EGG, GROUP, LASER, POOL, RING, TENTACLE, Laid
 
 
@@ -114,7 +114,7 @@ class ChooseLaser(Asked):
             item = tb.laid(d, seat, tb.EFFECT_CARD["laser"])
             d.tableaux[seat].remove(item)
             d.discard.append(item.card)
-        st.emit("laser", f"Swiss Pocket Laser: {name(seat)} places {th} at the black hole"
+        st.emit("laser", f"Swiss Pocket Laser: {name(seat)} places {threshold_name(th)} at the black hole"
                 + (" and discards the Laser" if amount > 0 else ""), seat=seat, threshold=th, amount=amount)
 
 
@@ -147,8 +147,8 @@ class ChooseTentacle(Asked):
         suppressed = eff in tb.ON_REVEAL and not (eff == "gps" and st.config["gps_via_tentacle"])
         d.tableaux[seat].append(Laid(card, source="tentacle", laid_at=f"{d.round}.{d.turn}", suppressed=suppressed))
         d.revealed.append([seat, card, "tentacle"])
-        st.emit("tentacle_take", f"{name(seat)} lays out {card} with the Titan Tentacle and discards "
-                f"{', '.join(rest) or 'nothing'}", seat=seat, card=card, discarded=rest)
+        st.emit("tentacle_take", f"{name(seat)} lays out {card_name(card)} with the Titan Tentacle and discards "
+                f"{', '.join(card_name(c) for c in rest) or 'nothing'}", seat=seat, card=card, discarded=rest)
         if eff == "gps" and not suppressed:
             d.gps_next[seat] = True  # the AMB-14 alternative
         if tb.kind(card) is JunkType.TIME_MACHINE:
@@ -190,7 +190,8 @@ class UseEgg(UseRelic):
             return
         _discard(st, seat, "surprise_egg")
         card = pull(st)
-        st.emit("egg", f"{name(seat)} discards the Surprise Egg and reveals {card} from the draw pile", seat=seat,
+        st.emit("egg", f"{name(seat)} discards the Surprise Egg and reveals {card_name(card)} from the draw pile",
+                seat=seat,
                 used=True, card=card)
         if card is not None:
             lay_scoring(st, seat, card, "egg")
@@ -214,7 +215,7 @@ class UsePool(UseRelic):
         i = d.bh_pile.index(card)
         d.bh_pile.pop(i)
         d.bh_from.pop(i)
-        st.emit("pool", f"{name(seat)} discards the Alien Wading Pool and takes {card} from the black hole",
+        st.emit("pool", f"{name(seat)} discards the Alien Wading Pool and takes {card_name(card)} from the black hole",
                 seat=seat, used=True, card=card)
         lay_scoring(st, seat, card, "pool")
 
@@ -250,7 +251,7 @@ def lay_scoring(st: BHB, seat: int, card: str, source: str) -> None:
     if artifact and st.config["egg_pool_ignore"] == "on_reveal" and tb.effect_of(card) in tb.ONGOING:
         item.suppressed, item.active = False, True  # the AMB-18 alternative
     d.tableaux[seat].append(item)
-    st.emit("lay_scoring", f"{name(seat)} lays out {card} ({tb.CARDS[card].name})", seat=seat, card=card,
+    st.emit("lay_scoring", f"{name(seat)} lays out {card_name(card)}", seat=seat, card=card,
             source=source)
     if tb.kind(card) is JunkType.TIME_MACHINE:
         d.tasks.push(PlacePart(seat, card))

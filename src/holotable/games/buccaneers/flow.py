@@ -18,7 +18,7 @@ from holotable.engine import chance as chances
 from . import cards as tb
 from .data import TENTACLE_DRAW, JunkType
 from .decisions import ChooseLaser, ChooseTentacle, PlacePart
-from .moves import BHB, apply_triggers, name, only, pull, step_of
+from .moves import BHB, DIRECTION_WORDS, apply_triggers, card_name, name, only, pull, step_of, threshold_name
 from .scoring import SCORING_TASKS
 from .state import SCORING, Laid
 
@@ -44,11 +44,11 @@ def reveal(st: BHB, picks: Mapping[int, str]) -> None:
         if tb.is_toy(cid):
             d.tableaux[seat].append(Laid(cid, face_down=True, laid_at=at))  # BHB-CARD-TOY-02
             st.emit("lay_toy", f"{name(seat)} lays a toy face down", seat=seat)
-            st.emit("lay_toy_private", f"You lay {cid} face down", to=only(seat), seat=seat, card=cid)
+            st.emit("lay_toy_private", f"You lay {card_name(cid)} face down", to=only(seat), seat=seat, card=cid)
             continue
         d.tableaux[seat].append(Laid(cid, laid_at=at))
         d.revealed.append([seat, cid, "hand"])
-        st.emit("reveal", f"{name(seat)} reveals {cid} ({tb.CARDS[cid].name})", seat=seat, card=cid)
+        st.emit("reveal", f"{name(seat)} reveals {card_name(cid)}", seat=seat, card=cid)
         if tb.kind(cid) is JunkType.TIME_MACHINE:
             tasks.append(PlacePart(seat, cid))  # asked once every card is face up (AMB-32)
     for effect in tb.ON_REVEAL:  # BHB-ART-00-05 order
@@ -95,11 +95,11 @@ class Tiit(Task[BHB]):
             for p in order:
                 cid = d.draw.pop(0)
                 d.hands[p].append(cid)
-                st.emit("tiit_draw_private", f"TIIT CLO UHL: you draw {cid}", to=only(p), seat=p, card=cid)
+                st.emit("tiit_draw_private", f"TIIT CLO UHL: you draw {card_name(cid)}", to=only(p), seat=p, card=cid)
         th = tb.THRESHOLD_IDS[3]
         d.thresholds.append(th)  # BHB-ART-TIIT-02
         d.tiit_done = True
-        st.emit("tiit", f"TIIT CLO UHL: everyone draws a card; {th} goes to the black hole", seat=seat,
+        st.emit("tiit", f"TIIT CLO UHL: everyone draws a card; {threshold_name(th)} goes to the black hole", seat=seat,
                 threshold=th)
 
 
@@ -120,7 +120,8 @@ class TentacleDraw(Task[BHB]):
             drawn.append(cid)
         d.tentacle = drawn
         st.emit("tentacle", f"Titan Tentacle: {name(seat)} draws {len(drawn)} cards", seat=seat, count=len(drawn))
-        st.emit("tentacle_private", f"Titan Tentacle: you draw {', '.join(drawn)}", to=only(seat), seat=seat,
+        st.emit("tentacle_private", f"Titan Tentacle: you draw {', '.join(card_name(c) for c in drawn)}",
+                to=only(seat), seat=seat,
                 cards=list(drawn))
         if drawn:
             stack.push(ChooseTentacle(seat))
@@ -135,7 +136,7 @@ class Gyro(Task[BHB]):
     def run(self, st: BHB, stack: TaskStack[BHB]) -> None:
         d = st.data
         d.direction = "CCW" if d.direction == "CW" else "CW"  # BHB-ART-GYRO-01
-        st.emit("gyro", f"Reality Gyro: the direction card flips to {d.direction}", seat=self.seat,
+        st.emit("gyro", f"Reality Gyro: the direction card flips to {DIRECTION_WORDS[d.direction]}", seat=self.seat,
                 direction=d.direction)
 
 
@@ -158,7 +159,7 @@ class Robots(Task[BHB]):
             item = tb.laid(d, seat, cid)
             item.turns += 1
             now = tb.stats(d.tableaux[seat], item, tb.data_of(d))
-            st.emit("robot", f"{name(seat)}'s robot {cid} turns: now {now.value}/{now.weight}", seat=seat,
+            st.emit("robot", f"{name(seat)}'s {card_name(cid)} turns: now {now.value}/{now.weight}", seat=seat,
                     card=cid)
 
 
@@ -191,7 +192,8 @@ class PassHands(Task[BHB]):
             d.gps_now = list(d.gps_next)
             d.gps_next = [False] * n
             d.turn += 1
-            st.emit("pass", f"Hands are passed {d.direction}; turn {d.turn} begins", direction=d.direction,
+            st.emit("pass", f"Hands are passed {DIRECTION_WORDS[d.direction]}; turn {d.turn} begins",
+                    direction=d.direction,
                     turn=d.turn)
             for seat in range(n):
                 if d.gps_now[seat]:
@@ -202,7 +204,8 @@ class PassHands(Task[BHB]):
             for cid in d.hands[seat]:
                 d.bh_pile.append(cid)
                 d.bh_from.append(seat)
-                st.emit("bh_card_private", f"You put {cid} face down at the black hole", to=only(seat), seat=seat,
+                st.emit("bh_card_private", f"You put {card_name(cid)} face down at the black hole", to=only(seat),
+                        seat=seat,
                         card=cid)
             d.hands[seat] = []
         d.gps_now = [False] * n  # a pending GPS constraint lapses (BHB-ART-GPS-04)

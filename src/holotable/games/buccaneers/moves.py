@@ -18,6 +18,20 @@ from .state import BHBData
 BHB = State[BHBData, Any]
 
 
+#: The direction card's sides in words.
+DIRECTION_WORDS = {"CW": "clockwise", "CCW": "counter-clockwise"}
+
+
+def card_name(cid: str | None) -> str:
+    """A card as the players call it (its printed name, "Robot 5/2"), never its id."""
+    return "no card" if cid is None else tb.CARDS[cid].name
+
+
+def threshold_name(tid: str) -> str:
+    """A threshold card as the players call it: "the +3 threshold card"."""
+    return f"the {tb.THRESHOLD_AMOUNTS[tid]:+d} threshold card"
+
+
 def name(seat: int) -> str:
     return f"{seat_name(seat)}"
 
@@ -59,7 +73,7 @@ def place_group(st: BHB, seat: int, card: str, group: int) -> None:
     tb.place_part(d.tableaux[seat], item, group)
     members = tb.groups(d.tableaux[seat])[item.group]
     turned = item.turns % 4
-    st.emit("tm_group", f"{name(seat)} puts {card} into time-machine group {item.group} "
+    st.emit("tm_group", f"{name(seat)} puts {card_name(card)} into time-machine group {item.group} "
             f"({plural(len(members), 'part')}{', turned ' + times(turned) if turned else ''})",
             seat=seat, card=card, group=item.group, size=len(members), orientation=item.turns % 4)
 

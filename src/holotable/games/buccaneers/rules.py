@@ -32,7 +32,7 @@ from . import scenario as scenarios
 from . import view as views
 from .actions import Action, Group, Laser, Play, Relic, Take
 from .data import CATALOG, BuccaneersData, data_for
-from .moves import scripted
+from .moves import card_name, scripted
 from .state import OVER, BHBData
 
 BHB = State[BHBData, Action]
@@ -200,7 +200,8 @@ class Buccaneers(Game[BHBData, Action]):
             if seat not in picks:  # BHB-ART-GPS-01: uniformly random from the current hand
                 card = scripted(st, "gps", tb.sort_cards(d.hands[seat]))
                 picks[seat] = card
-                st.emit("gps_pick_private", f"Analog GPS Tracker: {card} is your random card", to=frozenset((seat,)),
+                st.emit("gps_pick_private", f"Analog GPS Tracker: {card_name(card)} is your random card",
+                        to=frozenset((seat,)),
                         seat=seat, card=card)
         flow.reveal(st, picks)
 

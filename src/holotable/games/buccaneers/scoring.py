@@ -15,7 +15,7 @@ from holotable.engine import chance as chances
 
 from . import cards as tb
 from .decisions import UseEgg, UsePool, UseRing
-from .moves import BHB, apply_triggers, name, only, scripted
+from .moves import BHB, DIRECTION_WORDS, apply_triggers, card_name, name, only, scripted
 from .state import OVER, SELECTION, BHBData
 
 
@@ -67,7 +67,7 @@ class StepC(Task[BHB]):
                     st.reveal()
                     item.face_down = False
                     flipped.append([seat, item.card, "toy"])
-                    st.emit("toy_up", f"{name(seat)} turns up {item.card} ({tb.CARDS[item.card].name})", seat=seat,
+                    st.emit("toy_up", f"{name(seat)} turns up {card_name(item.card)}", seat=seat,
                             card=item.card)
         if st.config["step_c_lootbox"]:  # AMB-20: only the owner's Lootbox reacts to its own toys
             loot = [entry for entry in flipped if entry[0] == tb.owner(d, "lootbox")]
@@ -146,7 +146,7 @@ class StepF(Task[BHB]):
         extra = sum(tb.THRESHOLD_AMOUNTS[t] for t in d.thresholds)
         xxl = tb.owner(d, "xxl_paperweight")
         d.threshold = [base + (2 * w if seat == xxl else w) + extra for seat in range(d.players)]
-        st.emit("score_step", f"Step F: revealed {d.bh_revealed} (weight {w}); threshold {base} {w:+d}"
+        st.emit("score_step", f"Step F: revealed {card_name(d.bh_revealed)} (weight {w}); threshold {base} {w:+d}"
                 + (f" {extra:+d} (threshold cards)" if d.thresholds else "") + f" = {base + w + extra}"
                 + (f"; {name(xxl)} (XXL Paperweight) {d.threshold[xxl]}" if xxl is not None else ""),
                 step="F", card=d.bh_revealed, weight=w, base=base, threshold_cards=list(d.thresholds),
@@ -280,13 +280,13 @@ def start_round(st: BHB) -> None:
     d.tiit_done = False
     d.e_weight, d.threshold, d.pulled_in, d.round_points, d.toy_weight = [], [], [], [], []
     hole = tb.hole(d)
-    st.emit("round_start", f"Round {d.round}: black hole {hole.id} ({hole.category}, {hole.cards} cards, "
-            f"threshold {hole.threshold}); passing {d.direction}", round=d.round, black_hole=hole.id,
+    st.emit("round_start", f"Round {d.round}: a {hole.category} black hole ({hole.cards} cards, "
+            f"threshold {hole.threshold}); passing {DIRECTION_WORDS[d.direction]}", round=d.round, black_hole=hole.id,
             cards=hole.cards, threshold=hole.threshold, direction=d.direction)
     st.reveal()  # each player picks up a new hand
     for seat in range(n):
-        st.emit("deal_private", f"Your hand: {', '.join(d.hands[seat])}", to=only(seat), seat=seat,
-                cards=list(d.hands[seat]))
+        hand = ", ".join(card_name(c) for c in d.hands[seat])
+        st.emit("deal_private", f"Your hand: {hand}", to=only(seat), seat=seat, cards=list(d.hands[seat]))
 
 
 #: Steps A-H, then the round's end, in the order they run (tasks are values: one set serves every game).

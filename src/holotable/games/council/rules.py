@@ -51,6 +51,7 @@ from .data import (
     COLOURS,
     DEDUCTION_GOALS,
     OUTCOMES,
+    RAINBOW,
     TAX,
     CouncilData,
     check_round_order,
@@ -588,7 +589,8 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         d.discards = [*d.discards, {"round": d.negotiation_round, "proposal": d.proposal - 1, "planet": gone}]
         d.table[BLACK_HOLE] = self._draw(d)  # BHC-FAIL-07
         st.reveal()
-        self._emit(st, "replace", f"{gone} leaves Black Hole; {d.table[BLACK_HOLE]} takes its place",
+        self._emit(st, "replace", f"The {_planet_words(st, gone)} leaves Black Hole; the "
+                   f"{_planet_words(st, d.table[BLACK_HOLE])} takes its place",
                    table=list(d.table))
         self._new_proposal(d)  # BHC-FAIL-08
 
@@ -664,7 +666,8 @@ class BlackHoleCouncil(Game[BHCData, Act]):
             self._new_proposal(d)
             if st is not None:
                 st.reveal()  # five planets turned up from the deck
-                self._emit(st, "prepare", f"Negotiation Round {d.negotiation_round}: {', '.join(d.table)}",
+                planets = ", ".join(_planet_words(st, pid) for pid in d.table)
+                self._emit(st, "prepare", f"Negotiation Round {d.negotiation_round}: {planets}",
                            table=list(d.table))
         elif kind == "D":
             d.deduction_round += 1
@@ -830,3 +833,11 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         if st is not None and st.events is not None:
             st.emit(kind, text, to, **data)
 
+
+
+def _planet_words(st: State[BHCData, Any], planet_id: str) -> str:
+    """A planet as the players see it ("red planet of 3 points"), never its card id."""
+    planet = data_for(st.config).planet(planet_id)
+    colour = "rainbow" if planet.colour == RAINBOW else COLOURS[planet.colour]
+    coin = " and a coin" if planet.coin else ""
+    return f"{colour} planet of {plural(planet.points, 'point')}{coin}"

@@ -402,7 +402,7 @@ function blackHolePanel(ctx) {
     view.bh_revealed ? h("span", { class: "bh-revealed" }, pictureOf(CARDS[view.bh_revealed] || {}),
       h("span", {}, `weight ${CARDS[view.bh_revealed]?.stats?.[0]?.[1] ?? "?"}`)) : null);
   return h("section", { class: "panel", "aria-labelledby": "bhb-hole" },
-    h("h2", { id: "bhb-hole" }, `Black hole ${hole.id}`),
+    h("h2", { id: "bhb-hole" }, `The ${hole.category} black hole`),
     art,
     facts([
       ["Kind", `${hole.category}, deals ${plural(hole.cards, "card")} each`],

@@ -388,10 +388,10 @@ function planetsPanel(ctx) {
           event.currentTarget.classList.add("dragging");
         },
         ondragend: (event) => event.currentTarget.classList.remove("dragging"),
-      }, planetCard(planet, { mark: mine }), h("span", { class: "planet-id" }, planet.id));
+      }, planetCard(planet, { mark: mine }));
     } else {
       card = h("div", { class: `planet${motion.cls}`, style: motion.style, role: "img", "aria-label": label, dataset: { planet: planet.id, outcome } },
-        planetCard(planet, { mark: mine }), h("span", { class: "planet-id" }, planet.id));
+        planetCard(planet, { mark: mine }));
     }
     const moves = arranging ? h("div", { class: "planet-moves" },
       i > 0 ? h("button", { type: "button", class: "small", disabled: ctx.busy, "aria-label": `Move ${planet.id} left (swap ${outcomeName(outcome)} and ${outcomeName(OUTCOMES[i - 1])})`, dataset: { key: `left:${outcome}`, move: `left:${outcome}` }, onclick: () => swapTo(ctx, outcome, OUTCOMES[i - 1]) }, "◀") : null,
@@ -985,7 +985,7 @@ function privatePanel(ctx) {
     h("h2", { id: "council-private-title" }, "Your secret cards (only you see these)"),
     h("div", { class: "secret-cards" },
       h("div", { class: "agenda game-card", dataset: { agenda: you.agenda.id } },
-        h("div", { class: "card-head" }, art(CARD_ART.agenda, "card-art", 36), h("h3", {}, `Agenda ${you.agenda.id}`)),
+        h("div", { class: "card-head" }, art(CARD_ART.agenda, "card-art", 36), h("h3", {}, "Your Agenda")),
         h("ul", { class: "agenda-goals" }, OUTCOMES.map((o) => h("li", {},
           art(PLANET_ART[goals[o]] || PLANET_ART.back, "goal-planet", 22),
           h("span", { class: "goal-words" }, `${cap(goals[o])} → ${outcomeName(o)}`),
