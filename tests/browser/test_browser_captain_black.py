@@ -29,7 +29,7 @@ def test_a_whole_captain_black_game_against_a_bot(live_server, page: Page, page_
     open_table(page)
     token = token_of(page, table_id)
     assert token, "the creator's seat token is kept in localStorage"
-    assert page.inner_text("#seat-badge") == "you are seat 0"
+    assert page.inner_text("#seat-badge") == "you are seat 1"  # seat 0, as players count from 1
 
     moves = 0
     saw_awards = False
@@ -80,7 +80,7 @@ def test_a_whole_captain_black_game_against_a_bot(live_server, page: Page, page_
     assert rows.count() == 2
     for i in range(2):
         place, who, score = (c.strip() for c in rows.nth(i).locator("td").all_inner_texts())
-        seat = int(re.match(r"Seat (\d)", who).group(1))  # type: ignore[union-attr]
+        seat = int(re.match(r"Seat (\d)", who).group(1)) - 1  # type: ignore[union-attr]  # players count from 1
         assert int(place) == outcome["ranks"][seat]
         assert float(score) == outcome["scores"][seat]
     chests = page.locator("#final-chests tbody tr")
@@ -95,7 +95,7 @@ def test_a_whole_captain_black_game_against_a_bot(live_server, page: Page, page_
     log = page.inner_text("#log")
     assert "Round 1 ends" in log and "chest card" in log
     # The bot's moves and the round's end did not pass in silence: each showed up top as it happened.
-    assert any("Seat 1 draws" in text for text in happened), happened
+    assert any("Seat 2 draws" in text for text in happened), happened  # the bot, seat index 1
     assert any("Round 1 ends" in text for text in happened), happened
     assert page.locator("#rematch").is_visible()
     assert any(m.get("type") == "state" for m in frames.messages), "the page listens on the WebSocket"

@@ -162,7 +162,7 @@ def test_five_people_play_a_whole_game_in_five_browsers(live_server: Any, browse
         for seat, p in enumerate(pages[1:], 1):
             p.goto(invite)
             wait_ready(p)
-            assert p.inner_text("#seat-badge") == f"you are seat {seat}"
+            assert p.inner_text("#seat-badge") == f"you are seat {seat + 1}"
         tokens = [token_of(p, table_id) or "" for p in pages]
         agendas = [agenda_of(base, table_id, t) for t in tokens]
         assert len(set(agendas)) == 5

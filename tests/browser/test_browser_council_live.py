@@ -140,14 +140,14 @@ def test_a_leader_swap_lights_the_two_slots_on_another_page(live_server: Any, br
         watcher.wait_for_selector(f'[data-slot="mine"].moved [data-planet="{before[3]}"]')
         moved = watcher.locator("#council-planets .slot.moved").evaluate_all("els => els.map(e => e.dataset.slot)")
         assert moved == ["mine", "conquer"]
-        assert watcher.inner_text("#council-last-swap") == "Just now: Seat 0 (Leader) swapped Mine and Conquer."
-        assert watcher.inner_text("#council-announce") == "Seat 0 (Leader) swapped Mine and Conquer."
+        assert watcher.inner_text("#council-last-swap") == "Just now: Seat 1 (Leader) swapped Mine and Conquer."
+        assert watcher.inner_text("#council-announce") == "Seat 1 (Leader) swapped Mine and Conquer."
         assert watcher.locator('[data-slot="mine"] .moved-tag').inner_text() == "moved"
 
         # A few seconds later (the page's clock, not a sleep) the glow is gone; the line stays.
         watcher.clock.run_for(7_000)
         watcher.wait_for_selector("#council-planets .slot.moved", state="detached")
-        assert watcher.inner_text("#council-last-swap") == "Last change: Seat 0 (Leader) swapped Mine and Conquer."
+        assert watcher.inner_text("#council-last-swap") == "Last change: Seat 1 (Leader) swapped Mine and Conquer."
 
         # The next swap takes over: only its two slots glow.
         synced(leader, table)
@@ -235,7 +235,7 @@ def test_pledges_and_suggestions_are_shown_in_words(live_server: Any, browser: B
         table.act(3, "claim 1 mine red")
         leader.wait_for_selector('#council-stands li[data-seat="3"] .stand-claim')
         assert "asks the Leader for 2 coins" in stand(leader, 2)
-        assert "claims Seat 1 wants red at Mine" in stand(leader, 3)
+        assert "claims Seat 2 wants red at Mine" in stand(leader, 3)  # about seat index 1
         assert "BHC-" not in leader.inner_text("#council-stands"), "no rule IDs in what a player reads"
 
         # The Leader swaps Mine and Conquer: everything said before is greyed "(before the last change)", and
@@ -307,7 +307,7 @@ def test_the_chat_shows_engine_talk_beside_chat_lines(live_server: Any, browser:
         table.act(3, "say Mine is mine")  # the engine's `say` talk, as a bot's one-line answer
         line = page.locator('#chat-log li[data-source="talk"][data-seat="3"]')
         line.wait_for()
-        assert line.inner_text().endswith("Seat 3: Mine is mine")
+        assert line.inner_text().endswith("Seat 4: Mine is mine")  # seat index 3
         texts = page.locator("#chat-log li").evaluate_all("els => els.map(e => e.dataset.source)")
         assert texts == ["chat", "talk"], "in the order they were said"
         # A page opened later shows both, in the same order.

@@ -29,7 +29,7 @@ def test_lobby_lists_tables_with_continue_join_and_watch(live_server, page: Page
     table_id = create_in_lobby(page, srv.url, "captain-black", ["human", "human", "bot:normal"])
     item = page.locator(f'#tables-open [data-table="{table_id}"]')
     item.wait_for()
-    assert "Captain Black" in item.inner_text() and "1: human (free)" in item.inner_text()
+    assert "Captain Black" in item.inner_text() and "2: human (free)" in item.inner_text()
     assert item.get_by_role("link", name="Continue").get_attribute("href") == f"/t/{table_id}"
 
     other = browser.new_context()
@@ -57,16 +57,16 @@ def test_lobby_lists_tables_with_continue_join_and_watch(live_server, page: Page
         friend = second.new_page()
         friend.goto(invite)
         wait_ready(friend)
-        assert friend.inner_text("#seat-badge") == "you are seat 1"
+        assert friend.inner_text("#seat-badge") == "you are seat 2"
         # Who came by the link names their seat at the table; the host's page shows it.
         assert friend.is_visible("#name-form") and friend.input_value("#name-input") == ""
         friend.fill("#name-input", "Bo")
         friend.click("#name-save")
         friend.wait_for_selector('#name-status:has-text("Saved")')
-        friend.wait_for_selector('#seat-list li[data-seat="1"]:has-text("Seat 1 (you): Bo")')
+        friend.wait_for_selector('#seat-list li[data-seat="1"]:has-text("Seat 2 (you): Bo")')
         host = page.context.new_page()
         host.goto(f"{srv.url}/t/{table_id}")
-        host.wait_for_selector('#seat-list li[data-seat="1"]:has-text("Seat 1: Bo")')
+        host.wait_for_selector('#seat-list li[data-seat="1"]:has-text("Seat 2: Bo")')
         # Who has the table open: Bo's page is, and so is this one (seat 0); nobody watches.
         host.wait_for_selector('#seat-list li[data-seat="1"] [data-presence="online"]')
         host.wait_for_selector('#seat-list li[data-seat="0"] [data-presence="online"]')
@@ -94,7 +94,7 @@ def test_a_public_table_can_be_joined_from_anyones_lobby(live_server, page: Page
         item = visitor.locator(f'#tables-open [data-table="{table_id}"]')
         item.get_by_role("link", name="Join").click()
         wait_ready(visitor)
-        assert visitor.inner_text("#seat-badge") == "you are seat 1"
+        assert visitor.inner_text("#seat-badge") == "you are seat 2"
         visitor.wait_for_selector("#hand button[data-action]")  # every seat is taken: the game is on
         visitor.goto(f"{srv.url}/")
         visitor.locator(f'#tables-running [data-table="{table_id}"]').get_by_role("link", name="Continue").wait_for()

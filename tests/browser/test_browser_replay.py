@@ -122,7 +122,7 @@ def test_a_finished_games_replay_link_shows_any_seat_to_anyone(live_server: Any,
         assert "as the open table shows it" in stranger.inner_text("#turn-banner")
         stranger.select_option("#replay-seat", "1")  # the bot's seat, secrets and all, now that it is over
         stranger.wait_for_function("() => location.search.includes('seat=1')")
-        assert "as Seat 1 saw it" in stranger.inner_text("#turn-banner")
+        assert "as Seat 2 saw it" in stranger.inner_text("#turn-banner")  # seat index 1
         stranger.click("#replay-last")
         shown_move(stranger, final["ply"])
         assert "Game over" in stranger.inner_text("#turn-banner")

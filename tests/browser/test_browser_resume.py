@@ -53,7 +53,7 @@ def test_a_reload_mid_game_resumes_the_seat_on_a_phone(live_server, page: Page, 
     wait_ready(page)
     page.wait_for_selector("#draw-button:not([disabled])")
     assert token_of(page, table_id) == token
-    assert page.inner_text("#seat-badge") == "you are seat 0"
+    assert page.inner_text("#seat-badge") == "you are seat 1"
     assert page_ply(page) == before_ply
     assert log_lines(page) == before_log, "the whole log comes back after a reload"
     assert "Your turn" in page.inner_text("#turn-banner")

@@ -296,7 +296,7 @@ def test_a_whole_game_against_a_bot_played_on_the_canvas_to_victory(live_server,
         money = [p["mc"] for p in view["players"]]
         assert outcome["winners"] == [1] and view["winner"] == 1
         base = next(b["id"] for b in view["bases"] if b["index"] == view["players"][1]["owned_base"])
-        assert outcome["reason"] == f"seat 1 owns base {base} and has {money[1]} MC"
+        assert outcome["reason"] == f"Seat 2 owns base {base} and has {money[1]} MC"
         assert money[1] >= 20 and outcome["scores"] == [float(m) for m in money]
         for screen in (page, watcher):  # the player's page and a spectator's agree with the server
             screen.wait_for_selector("#result:not([hidden]) #sp-result")

@@ -83,7 +83,7 @@ def test_two_pirates_never_see_each_others_secrets(live_server, browser: Browser
         wait_ready(alice)
         bob.goto(invite)
         wait_ready(bob)
-        assert bob.inner_text("#seat-badge") == "you are seat 1"
+        assert bob.inner_text("#seat-badge") == "you are seat 2"
         drivers = [Driver(alice, srv.url, table_id), Driver(bob, srv.url, table_id)]
         end = time.monotonic() + 150
         while True:
