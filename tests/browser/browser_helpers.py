@@ -155,3 +155,41 @@ def synced_state(page: Page, base: str, table_id: str, token: str | None) -> dic
         if page_ply(page) == before["ply"] and state_of(base, table_id, token)["ply"] == before["ply"]:
             return before
     raise AssertionError("the table never stood still")
+
+
+# ------------------------------------------------------------------ probes shared by the art tests
+#: Captain Black: the seat may grab now, or the game is over.
+MY_TURN_OR_OVER = """() => {
+  const go = document.querySelector('#draw-button');
+  return (go && !go.disabled) || !document.querySelector('#result').hidden;
+}"""
+
+#: Whether every picture under ``sel`` has loaded (a decoded SVG has a natural width).
+LOADED = """(sel) => { const all = [...document.querySelectorAll(sel)];
+  return all.length > 0 && all.every(i => i.complete && i.naturalWidth > 0); }"""
+
+#: The same, and every one of them decorative (``alt=""``: the words beside it carry the information).
+LOADED_DECORATIVE = """(sel) => { const all = [...document.querySelectorAll(sel)];
+  return all.length > 0 && all.every(i => i.complete && i.naturalWidth > 0 && i.getAttribute('alt') === ''); }"""
+
+#: The longest computed animation and transition duration (seconds) of anything in the game area.
+LONGEST_MOTION = """() => {
+  const secs = (v) => Math.max(0, ...v.split(',')
+    .map(s => s.trim().endsWith('ms') ? parseFloat(s) / 1000 : parseFloat(s) || 0));
+  let most = 0;
+  for (const el of document.querySelectorAll('#game-area, #game-area *')) {
+    for (const pseudo of [null, '::before', '::after']) {
+      const cs = getComputedStyle(el, pseudo);
+      most = Math.max(most, secs(cs.animationDuration), secs(cs.transitionDuration));
+    }
+  }
+  return most;
+}"""
+
+#: Mark ``sel`` with ``cls`` as a page marks what just moved, and read its animation, in one go (a redraw
+#: for a new state may replace the element a moment later).
+MARK_AND_READ_MOTION = """([sel, cls]) => {
+  const el = document.querySelector(sel);
+  el.classList.add(cls);
+  return { name: getComputedStyle(el).animationName, duration: getComputedStyle(el).animationDuration };
+}"""

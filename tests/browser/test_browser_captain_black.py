@@ -6,7 +6,7 @@ import re
 from typing import TYPE_CHECKING
 
 import pytest
-from browser_helpers import Frames, create_in_lobby, open_table, state_of, token_of, wait_past
+from browser_helpers import MY_TURN_OR_OVER, Frames, create_in_lobby, open_table, state_of, token_of, wait_past
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -14,12 +14,6 @@ if TYPE_CHECKING:
     from support.services import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-MY_TURN_OR_OVER = """() => {
-  const go = document.querySelector('#draw-button');
-  return (go && !go.disabled) || !document.querySelector('#result').hidden;
-}"""
-
 
 def test_a_whole_captain_black_game_against_a_bot(live_server, page: Page, page_errors: list[str]) -> None:
     srv: LiveServer = live_server()

@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
-from browser_helpers import no_horizontal_scroll, state_of, wait_past, wait_ready
+from browser_helpers import (
+    LOADED_DECORATIVE,
+    LONGEST_MOTION,
+    MY_TURN_OR_OVER,
+    no_horizontal_scroll,
+    state_of,
+    wait_past,
+    wait_ready,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
@@ -20,30 +28,6 @@ if TYPE_CHECKING:
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 SIZES = [pytest.param((1280, 800), id="laptop"), pytest.param((390, 844), id="phone")]
-
-MY_TURN_OR_OVER = """() => {
-  const go = document.querySelector('#draw-button');
-  return (go && !go.disabled) || !document.querySelector('#result').hidden;
-}"""
-
-#: Whether every picture under ``sel`` has loaded (a decoded SVG has a natural width) and is decorative.
-LOADED = """(sel) => { const all = [...document.querySelectorAll(sel)];
-  return all.length > 0 && all.every(i => i.complete && i.naturalWidth > 0 && i.getAttribute('alt') === ''); }"""
-
-#: The longest computed animation and transition duration (seconds) of anything in the game area.
-LONGEST_MOTION = """() => {
-  const secs = (v) => Math.max(0, ...v.split(',')
-    .map(s => s.trim().endsWith('ms') ? parseFloat(s) / 1000 : parseFloat(s) || 0));
-  let most = 0;
-  for (const el of document.querySelectorAll('#game-area, #game-area *')) {
-    for (const pseudo of [null, '::before', '::after']) {
-      const cs = getComputedStyle(el, pseudo);
-      most = Math.max(most, secs(cs.animationDuration), secs(cs.transitionDuration));
-    }
-  }
-  return most;
-}"""
-
 
 def new_table(base: str) -> tuple[str, str]:
     """A two-seat table, a person (seat 0) against an easy bot, two island fields: rounds end quickly."""
@@ -87,11 +71,11 @@ def test_captain_black_is_drawn_as_art_and_moves(live_server: Any, browser: Brow
         page.wait_for_selector("#draw-button:not([disabled])")
         # The bag, the island's fields and the boxes are pictures.
         assert page.get_attribute("img.bag-art", "src") == "/static/art/captain-black/bag.svg"
-        page.wait_for_function(LOADED, arg="#island-fields img.coin")
+        page.wait_for_function(LOADED_DECORATIVE, arg="#island-fields img.coin")
         view = state_of(srv.url, table_id, token)["view"]
         assert page.locator("#island-fields img.coin.black").count() == view["island"]
         assert page.locator("#island-fields img.coin").count() == 2, "one picture a field: black coin or empty"
-        page.wait_for_function(LOADED, arg=".boxes img.box-art")
+        page.wait_for_function(LOADED_DECORATIVE, arg=".boxes img.box-art")
         island = page.evaluate("getComputedStyle(document.querySelector('#island-fields')).backgroundImage")
         assert "island.svg" in island
 
@@ -102,7 +86,7 @@ def test_captain_black_is_drawn_as_art_and_moves(live_server: Any, browser: Brow
         round_over = page.locator("#round-over").count()
         assert landed or round_over, "the black coin lands on the island (or ends the round)"
         if page.locator("#last-grab img.coin").count():
-            page.wait_for_function(LOADED, arg="#last-grab img.coin")
+            page.wait_for_function(LOADED_DECORATIVE, arg="#last-grab img.coin")
             anim = page.evaluate("getComputedStyle(document.querySelector('#last-grab img.coin')).animationName")
             assert anim in ("cb-drop", "none"), anim  # "none" once it has played and the page redrew
 
@@ -119,7 +103,7 @@ def test_captain_black_is_drawn_as_art_and_moves(live_server: Any, browser: Brow
         last = state["view"]["rounds"][-1]
         if any(last["parrots"].values()):
             page.wait_for_selector("#round-parrots .parrot-card.flip")
-            page.wait_for_function(LOADED, arg="#round-parrots img")
+            page.wait_for_function(LOADED_DECORATIVE, arg="#round-parrots img")
         # The chips of this seat's own chests carry their picture (CSS), in words too.
         chests = page.locator('.boxes li[data-seat="0"] .chest')
         assert chests.count() == len(state["view"]["chests"][0])

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
-from browser_helpers import PLY_AT_LEAST, no_horizontal_scroll, state_of, wait_ready
+from browser_helpers import LOADED, LONGEST_MOTION, PLY_AT_LEAST, no_horizontal_scroll, state_of, wait_ready
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -33,25 +33,6 @@ SIZES = [pytest.param((1280, 800), id="laptop"), pytest.param((390, 844), id="ph
 PICTURES = """(sel) => [...document.querySelectorAll(sel)].map(img =>
     [img.getAttribute('src'), img.getAttribute('alt'), img.getAttribute('aria-hidden'),
      img.naturalWidth, img.complete])"""
-
-#: Whether every picture under ``sel`` has loaded (a decoded SVG has a natural width).
-LOADED = """(sel) => { const all = [...document.querySelectorAll(sel)];
-  return all.length > 0 && all.every(i => i.complete && i.naturalWidth > 0); }"""
-
-#: The longest computed animation and transition duration (seconds) of anything in the game area.
-LONGEST_MOTION = """() => {
-  const secs = (v) => Math.max(0, ...v.split(',')
-    .map(s => s.trim().endsWith('ms') ? parseFloat(s) / 1000 : parseFloat(s) || 0));
-  let most = 0;
-  for (const el of document.querySelectorAll('#game-area, #game-area *')) {
-    for (const pseudo of [null, '::before', '::after']) {
-      const cs = getComputedStyle(el, pseudo);
-      most = Math.max(most, secs(cs.animationDuration), secs(cs.transitionDuration));
-    }
-  }
-  return most;
-}"""
-
 
 class Table:
     def __init__(self, base: str) -> None:

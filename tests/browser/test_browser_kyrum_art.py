@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
-from browser_helpers import no_horizontal_scroll, wait_ready
+from browser_helpers import MARK_AND_READ_MOTION, no_horizontal_scroll, wait_ready
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -75,15 +75,6 @@ def test_dice_planets_and_boards_are_pictures(live_server: Any, page: Page, page
     assert not page_errors, page_errors
 
 
-#: mark ``el`` with ``cls`` as the page marks what just moved, and read its animation (in one go: a redraw
-#: for a new state may replace the element a moment later)
-STYLE = """([sel, cls]) => {
-  const el = document.querySelector(sel);
-  el.classList.add(cls);
-  return { name: getComputedStyle(el).animationName, duration: getComputedStyle(el).animationDuration };
-}"""
-
-
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=["laptop", "phone"])
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])
 def test_rolls_and_deals_move_unless_reduced(live_server: Any, page: Page, page_errors: list[str],
@@ -93,8 +84,8 @@ def test_rolls_and_deals_move_unless_reduced(live_server: Any, page: Page, page_
     page.emulate_media(reduced_motion=motion)  # type: ignore[arg-type]
     open_game(page, srv.url)
     # as the page marks a die it has just rolled and a card it has just dealt
-    rolled = page.evaluate(STYLE, [".ky-slots .ky-die", "rolled"])
-    dealt = page.evaluate(STYLE, [".ky-slots .ky-planet", "dealt"])
+    rolled = page.evaluate(MARK_AND_READ_MOTION, [".ky-slots .ky-die", "rolled"])
+    dealt = page.evaluate(MARK_AND_READ_MOTION, [".ky-slots .ky-planet", "dealt"])
     if motion == "reduce":
         assert rolled["name"] == "none" and dealt["name"] == "none"
     else:

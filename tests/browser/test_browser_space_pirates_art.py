@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
-from browser_helpers import state_of
+from browser_helpers import MARK_AND_READ_MOTION, state_of
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -144,15 +144,6 @@ def test_the_galaxy_and_the_cards_are_drawn_as_art(live_server: Any, page: Page,
     assert not page_errors, page_errors
 
 
-#: mark ``el`` with ``cls`` as the page marks what just moved, and read its animation (in one go: a redraw
-#: for a new state may replace the element a moment later)
-STYLE = """([sel, cls]) => {
-  const el = document.querySelector(sel);
-  el.classList.add(cls);
-  return { name: getComputedStyle(el).animationName, duration: getComputedStyle(el).animationDuration };
-}"""
-
-
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=["laptop", "phone"])
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])
 def test_reduced_motion_draws_the_flick_s_end_at_once(live_server: Any, page: Page, page_errors: list[str],
@@ -168,8 +159,8 @@ def test_reduced_motion_draws_the_flick_s_end_at_once(live_server: Any, page: Pa
     assert data["animating"] == "false"
     # the CSS motion: a card dealt into the hand, the capture's reveal (marked as the page marks them)
     page.wait_for_selector("#sp-hand .sp-card")
-    dealt = page.evaluate(STYLE, ["#sp-hand .sp-card", "dealt"])
-    reveal = page.evaluate(STYLE, ["#sp-reveal", "flash"])
+    dealt = page.evaluate(MARK_AND_READ_MOTION, ["#sp-hand .sp-card", "dealt"])
+    reveal = page.evaluate(MARK_AND_READ_MOTION, ["#sp-reveal", "flash"])
     if motion == "reduce":
         assert dealt["name"] == "none" and reveal["name"] == "none"
     else:

@@ -2,6 +2,7 @@
 // draw (how many coins to grab, with the odds of an all-gold grab), and each round's awards.
 
 import { facts, h, plural } from "../js/dom.js";
+import { motionStyle, motions } from "./common.js";
 
 // The number last chosen: offered again next turn (within the bag's range).
 let lastCount = 3;
@@ -29,27 +30,10 @@ function art(which, cls, attrs = {}) {
 const GRAB_MS = 1600;
 const DROP_MS = 1300;
 const ROUND_MS = 3600;
-const motions = new Map(); // key -> {since, ms, data}
+const motion = motions();
+const startMotion = motion.start;
+const motionOf = motion.of;
 let seen = null; // {table, ply, island, rounds, chestCounts, boxes}
-
-function startMotion(key, ms, data = null) {
-  motions.set(key, { since: Date.now(), ms, data });
-}
-
-function motionOf(key) {
-  const m = motions.get(key);
-  if (!m) return null;
-  const elapsed = Date.now() - m.since;
-  if (elapsed >= m.ms) {
-    motions.delete(key);
-    return null;
-  }
-  return { elapsed, data: m.data };
-}
-
-function motionStyle(m, i = 0) {
-  return `--t:-${Math.round(m.elapsed)}ms;--i:${i}`;
-}
 
 /** What changed since the last picture (a draw, a black coin on the island, a round's end) starts its motion. */
 function noteChanges(ctx) {

@@ -87,3 +87,33 @@ export function legalButtons(ctx, { describe, title = "Your moves", bare = false
   return h("section", { class: "panel ask", id: "your-move", tabindex: "-1", "aria-labelledby": "your-move-title" },
     h("h2", { id: "your-move-title" }, title), filter, body);
 }
+
+// ------------------------------------------------------------------ motion that outlives redraws
+// A page is redrawn on every state, chat line and timer tick. A motion started once (a coin dropping, a
+// planet sliding) must go on where it was: each redraw makes the element again with the same class and a
+// negative delay (`--t`), taken from when the motion started. `motions()` keeps one renderer's motions.
+export function motions() {
+  const running = new Map(); // key -> {since, ms, data}
+  return {
+    /** Start (or restart) the motion `key`, lasting `ms`; `data` rides along for whoever draws it. */
+    start(key, ms, data = null) {
+      running.set(key, { since: Date.now(), ms, data });
+    },
+    /** `{elapsed, data}` while `key` plays, `null` once it is over (or never started). */
+    of(key) {
+      const m = running.get(key);
+      if (!m) return null;
+      const elapsed = Date.now() - m.since;
+      if (elapsed >= m.ms) {
+        running.delete(key);
+        return null;
+      }
+      return { elapsed, data: m.data };
+    },
+  };
+}
+
+/** The style that resumes a motion `elapsed` ms in (`i`: its place in a staggered row). */
+export function motionStyle(m, i = 0, extra = "") {
+  return `--t:-${Math.round(m.elapsed)}ms;--i:${i};${extra}`;
+}

@@ -8,6 +8,7 @@
 // `say` talk from the engine).
 
 import { h, plural } from "../js/dom.js";
+import { motionStyle, motions } from "./common.js";
 
 const OUTCOMES = ["settle", "tax", "mine", "conquer", "black_hole"];
 const OUTCOME_NAMES = { settle: "Settle", tax: "Tax", mine: "Mine", conquer: "Conquer", black_hole: "Black Hole" };
@@ -142,24 +143,9 @@ function art(which, cls, size) {
 
 // A motion outlives the redraws that come while it plays (a chat line, a timer, the next state): each
 // redraw makes the element again with the same class and a negative delay, so it goes on where it was.
-const motions = new Map(); // key -> {since, ms, data}
-function startMotion(key, ms, data = null) {
-  motions.set(key, { since: Date.now(), ms, data });
-}
-function motionOf(key) {
-  const m = motions.get(key);
-  if (!m) return null;
-  const elapsed = Date.now() - m.since;
-  if (elapsed >= m.ms) {
-    motions.delete(key);
-    return null;
-  }
-  return { elapsed, data: m.data };
-}
-/** The style that resumes a motion `elapsed` ms in (`i`: its place in a staggered row). */
-function motionStyle(m, i = 0, extra = "") {
-  return `--t:-${Math.round(m.elapsed)}ms;--i:${i};${extra}`;
-}
+const motion = motions();
+const startMotion = motion.start;
+const motionOf = motion.of;
 
 // Where each planet stood in the picture being replaced (read before the new one is made): a planet
 // in another slot now slides over from there, a planet not there before is dealt face up.
