@@ -118,6 +118,10 @@ def set_up_tables(api: Api) -> dict[str, tuple[str, str]]:
     done = api.create("buccaneers", [{"kind": "human"}, bot, bot], seed=5)
     api.play(*done, moves=500)  # to the end: scoring steps A-H and the final result
     tables["buccaneers-result"] = done
+    made = api.call("POST", "/api/tutorials/captain-black", {})  # a guided first game, one step in
+    tutorial = made["table_id"], made["you"]["token"]
+    api.play(*tutorial, moves=1, choose=lambda legal, state: "draw 2")
+    tables["tutorial"] = tutorial
     return tables
 
 
@@ -152,6 +156,12 @@ def shoot(base: str, tables: dict[str, tuple[str, str]], out: Path) -> list[Path
                 page.locator("#scoring").scroll_into_view_if_needed()
             written.append(out / f"{name}-{size}.png")
             page.screenshot(path=str(written[-1]))
+        # The finished Buccaneers game replayed in round 2, as its first seat saw it.
+        page.goto(f"{base}/t/{tables['buccaneers-result'][0]}?replay=12")
+        page.wait_for_selector("#replay-bar:not([hidden])")
+        page.wait_for_timeout(600)
+        written.append(out / f"replay-{size}.png")
+        page.screenshot(path=str(written[-1]))
     return written
 
 

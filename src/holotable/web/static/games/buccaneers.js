@@ -377,7 +377,7 @@ function directionText(view, ctx) {
   const n = view.hand_sizes.length;
   const step = view.direction === "CW" ? 1 : -1;
   const arrow = view.direction === "CW" ? "↻" : "↺";
-  const words = view.direction === "CW" ? "clockwise: each hand goes to the next seat (Seat 0 → Seat 1)" : "counter-clockwise: each hand goes to the previous seat (Seat 1 → Seat 0)";
+  const words = view.direction === "CW" ? "clockwise: each hand goes to the next seat (Seat 1 → Seat 2)" : "counter-clockwise: each hand goes to the previous seat (Seat 2 → Seat 1)";
   let you = null;
   if (ctx.seat !== null && ctx.seat !== undefined) {
     const to = (ctx.seat + step + n) % n;
@@ -385,7 +385,7 @@ function directionText(view, ctx) {
     you = `You pass to ${ctx.name(to)} and receive from ${ctx.name(from)}.`;
   }
   const moving = motionOf("direction");
-  return [h("span", { class: `direction${moving.cls}`, style: moving.style, "aria-hidden": "true" }, arrow), ` ${view.direction}, ${words}. `, you];
+  return [h("span", { class: `direction${moving.cls}`, style: moving.style, "aria-hidden": "true" }, arrow), ` ${words.replace(/^./, (c) => c.toUpperCase())}. `, you];
 }
 
 function blackHolePanel(ctx) {
