@@ -81,8 +81,8 @@ def _rulers_for_card(data: dict[str, Any]) -> tuple[int, list[str]]:
 
 def test_SP_MOVE_01_an_energy_cards_value_sets_the_moves_ruler_count() -> None:
     """SP-MOVE-01, SP-TURN-06 assumed:SP-AMB-51 — E1-5 worth 2 (and E2-3 worth 1) gives its move 2 rulers."""
-    assert _rulers_for_card({}) == (1, ["Seat 1 plays E1-5 (value 1: NEW_RIGHT, NEW_LEFT)"])
-    assert _rulers_for_card(SWAP) == (2, ["Seat 1 plays E1-5 (value 2: NEW_RIGHT, NEW_LEFT)"])
+    assert _rulers_for_card({}) == (1, ["Seat 1 plays a 1 energy card (new transport (right), new transport (left))"])
+    assert _rulers_for_card(SWAP) == (2, ["Seat 1 plays a 2 energy card (new transport (right), new transport (left))"])
 
 
 def test_SP_SETUP_05_swapped_card_values_deal_into_their_new_value_stacks() -> None:

@@ -67,7 +67,7 @@ def reveal_area(tab: Table) -> None:
             if d.encounter_deck:
                 d.tasks.push(encounters.Encounter())
             else:
-                tab.emit("encounter_none", "the encounter deck is empty: no encounter (KYR-ENC-02)")
+                tab.emit("encounter_none", "The encounter deck is empty: no encounter")  # KYR-ENC-02
 
 
 def roll_distance(tab: Table) -> None:

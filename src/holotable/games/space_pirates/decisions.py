@@ -13,7 +13,7 @@ from typing import Any
 from holotable.engine import IllegalActionError, State
 from holotable.engine.words import seat_name
 
-from . import flow
+from . import flow, words
 from . import geometry as geo
 from .actions import SPAction
 from .data import content_for
@@ -530,7 +530,8 @@ class BaseSell(SPDecision):
         flow.to_bag(d, t)
         got = flow.bank_pays(ctx, seat, price)  # SP-BASE-04 / SP-MONEY-04
         d.market_up[base] = True  # SP-BASE-05
-        ctx.emit("sold", f"{seat_name(seat)} sells {ident} for {got} MC", seat=seat, identity=ident, price=got)
+        ctx.emit("sold", f"{seat_name(seat)} sells {words.face(ident)} for {got} MC", seat=seat, identity=ident,
+                 price=got)
         if d.holds[seat]:
             d.stack.push(BaseSell(seat, base))
 

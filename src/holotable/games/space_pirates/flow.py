@@ -18,6 +18,7 @@ from holotable.engine.words import seat_name
 
 from . import decisions as dec
 from . import geometry as geo
+from . import words
 from .data import CARGO_TYPES, Constants
 from .geometry import XY, Mover, RulerResult
 from .physics import Contact, FlickOutcome, FlickResolver, PymunkFlickResolver, apply_noise
@@ -380,7 +381,7 @@ def show_card(ctx: Ctx, seat: int, cid: str) -> None:
     else:
         d.also_played.append(cid)  # SP-AMB-06 alternative (multi_card)
     card = ctx.content.card(cid)
-    ctx.emit("card_played", f"{seat_name(seat)} plays {cid} (value {card.value}: {', '.join(card.symbols)})",
+    ctx.emit("card_played", f"{seat_name(seat)} plays {words.energy_card(card.value, card.symbols)}",
              seat=seat, card=cid)
 
 
@@ -863,7 +864,9 @@ def blind_pick(ctx: Ctx, victim: int, index: int) -> None:
     ctx.reveal()
     d.hands[victim].remove(cid)
     d.discard[ctx.content.card(cid).value].append(cid)
-    ctx.emit("card_lost", f"{seat_name(victim)} loses {cid}", seat=victim, card=cid)
+    lost = ctx.content.card(cid)
+    ctx.emit("card_lost", f"{seat_name(victim)} loses {words.energy_card(lost.value, lost.symbols)}", seat=victim,
+             card=cid)
 
 
 # ---------------------------------------------------------------------------- flicks (SP-FLICK)
@@ -936,7 +939,7 @@ def apply_flick_outcome(ctx: Ctx, t: int, flicker: int, out: FlickOutcome, cause
     for tid in sorted(out.turned_over):
         ctx.reveal()
         d.known[tid] = all_bits(d.n)
-        ctx.emit("revealed", f"token {tid} turns over: {d.ident[tid]}", tid=tid, identity=d.ident[tid])
+        ctx.emit("revealed", f"Token {tid} turns over: {words.face(d.ident[tid])}", tid=tid, identity=d.ident[tid])
     damages: list[tuple[int, str]] = []
     # (3) ship contacts in time order, at most once per token and ship (SP-FLICK-09..12)
     seen: set[tuple[int, int]] = set()

@@ -30,6 +30,8 @@ from rich.text import Text
 
 from holotable.engine.words import seat_name
 
+from . import words
+
 SHIP_LETTERS = "BGYR"
 SHIP_STYLES = ("bold blue", "bold green", "bold yellow", "bold red")
 HINTS = {
@@ -63,8 +65,7 @@ PREVIEWS = {
     "ruler": "preview ruler ANGLE (legal or why not, where the ship ends, what it passes over)",
     "drift": "preview drift ANGLE",
 }
-FACES = {"ORE": "ore", "SPICE": "spice", "TECH": "tech", "MEDS": "medicine", "RELICS": "relics",
-         "ASTEROID": "an asteroid", "POLICE": "the galactic police"}
+FACES = words.FACES
 
 
 def picture_dir() -> Path | None:
