@@ -10,7 +10,7 @@ import pytest
 
 from holotable.agents import make_agent, observe
 from holotable.engine import ScenarioError, registry, run_scenario
-from holotable.engine.tutorial import Tutorial
+from holotable.engine.tutorial import Progress, Tutorial
 from holotable.server.bots import level_info
 
 WITH_TUTORIAL = [name for name in registry.names() if registry.manifest(name).path("tutorial")]
@@ -45,26 +45,26 @@ def _play(tutorial: Tutorial, learner: str, bot_seed: int) -> tuple[int, list[in
     agents: dict[int, Any] = {
         s: make_agent(bot_spec, game, seed=bot_seed * 31 + s) for s in range(st.players) if s != tutorial.human}
     me = make_agent("heuristic" if learner != "random" else "random", game, seed=bot_seed)
-    reached, since, at = tutorial.advance(0, st, -1), st.ply, []
-    at.extend([st.ply] * reached)
+    progress, at = Progress(), []
+    progress.note(tutorial, st)
+    at.extend([st.ply] * progress.reached)
     for _ in range(game.spec.max_game_length or 5000):
         if st.is_terminal():
             break
         seat = st.to_move()[0]
         action: Any = None
-        if seat == tutorial.human and learner == "suggested" and reached:
-            hint = tutorial.lessons[reached - 1].suggest
+        if seat == tutorial.human and learner == "suggested" and progress.reached:
+            hint = tutorial.lessons[progress.reached - 1].suggest
             legal = {game.action_to_str(a): a for a in st.legal_actions(seat)}
             action = legal.get(hint) if hint else None
         if action is None:
             action = (me if seat == tutorial.human else agents[seat]).act(observe(st, seat))
         st.apply(action, seat)
-        before = reached
-        reached = tutorial.advance(reached, st, since)
-        at.extend([st.ply] * (reached - before))
-        since = st.ply
+        before = progress.reached
+        progress.note(tutorial, st)
+        at.extend([st.ply] * (progress.reached - before))
     assert st.is_terminal(), "the tutorial game did not end"
-    return reached, at
+    return progress.reached, at
 
 
 @pytest.mark.parametrize("learner", LEARNERS)

@@ -157,6 +157,24 @@ class Tutorial:
         return reached
 
 
+@dataclass
+class Progress:
+    """How far a learner got: the lessons reached, where the latest position's new ones start, and the
+    ply of the position last noted (for ``event`` conditions). :meth:`note` every position in order: the
+    new state, then after each move (a table's rebuild replays them, so a restart or an undo agrees)."""
+
+    reached: int = 0
+    new_from: int = 0
+    since: int = -1
+
+    def note(self, tutorial: Tutorial, st: State[Any, Any]) -> None:
+        before = self.reached
+        self.reached = tutorial.advance(before, st, self.since)
+        if self.reached > before:
+            self.new_from = before
+        self.since = st.ply
+
+
 def _lookup(seen: Mapping[str, Any], path: str) -> tuple[bool, Any]:
     try:
         return True, resolve_path(seen, path.split("."))

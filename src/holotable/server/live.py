@@ -16,7 +16,7 @@ from typing import Any, overload
 from holotable.agents.base import Agent
 from holotable.agents.live import Pacer
 from holotable.engine import Config, Event, Game, State, registry
-from holotable.engine.tutorial import Tutorial
+from holotable.engine.tutorial import Progress, Tutorial
 from holotable.engine.undo import Step
 from holotable.engine.words import seat_name
 
@@ -89,22 +89,6 @@ def make_config(game: Game[Any, Any], players: int | None, params: dict[str, Any
     return game.spec.make_config(players, table=human, **params)
 
 
-@dataclass
-class LessonProgress:
-    """How many of a tutorial's lessons the learner has reached, and where this position's new ones start."""
-
-    reached: int = 0
-    new_from: int = 0
-    since: int = -1
-
-    def note(self, tutorial: Tutorial, st: State[Any, Any]) -> None:
-        before = self.reached
-        self.reached = tutorial.advance(before, st, self.since)
-        if self.reached > before:
-            self.new_from = before
-        self.since = st.ply
-
-
 class DecisionPlies:
     """Per seat, the ply at which the seat's decision key (:meth:`State.decision_key`) last changed.
 
@@ -158,7 +142,7 @@ class LiveTable:
         self.decisions = DecisionPlies()
         #: A guided first game's lessons (``None``: not a tutorial), and how far the learner got.
         self.tutorial: Tutorial | None = registry.offered(record.game, "tutorial") if record.tutorial else None
-        self.lessons = LessonProgress()
+        self.lessons = Progress()
         self.note(self.state)
         self.actions: list[ActionRecord] = []
         #: What each action did, for the undo policy (:mod:`holotable.engine.undo`); parallel to ``actions``.
