@@ -140,3 +140,23 @@ def test_the_conversation_survives_a_server_restart(open_server: Any, sqlite_url
             ws.send_json({"type": "chat", "text": "third"})
             assert ws.receive_json()["id"] > before[-1]["id"]
         assert [m["text"] for m in srv.state(table_id)["extra"]["chat"]] == ["first", "second", "third"]
+
+
+def test_a_replay_shows_the_chat_as_it_stood_at_that_move(server: Any) -> None:
+    table_id, tokens = _council(server)
+    with server.client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[1]}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "chat", "text": "first"})
+        assert ws.receive_json()["text"] == "first"
+    assert server.act(table_id, tokens[1], "support").status_code == 200
+    assert server.act(table_id, tokens[2], "oppose").status_code == 200
+    with server.client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[1]}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "chat", "text": "second"})
+        while ws.receive_json()["type"] != "chat":
+            pass
+    headers = {"Authorization": f"Bearer {tokens[1]}"}
+    said = {ply: [line["text"] for line in server.client.get(f"/api/tables/{table_id}/replay", params={"ply": ply},
+                                                              headers=headers).json()["extra"]["chat"]]
+            for ply in (0, 1, 2)}
+    assert said == {0: ["first"], 1: ["first"], 2: ["first", "second"]}

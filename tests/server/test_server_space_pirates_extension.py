@@ -213,3 +213,18 @@ def test_the_fan_is_the_sector_the_rules_allow(first_ruler: str) -> None:
     fan = fan_of(st)
     assert fan is not None and fan["count"] == 1 and fan["left"] == 2
     assert fan["limit"] == fan["heading"] == 90.0 and (fan["min"], fan["max"]) == (0.0, 180.0)
+
+
+def test_a_replay_draws_a_flick_where_it_was_played_and_no_path_elsewhere(server: Any) -> None:
+    table_id, tokens = _two_humans(server)
+    mover = _play_to(server, table_id, tokens, "flick", random.Random(2))
+    seat, ply = mover["to_move"][0], mover["ply"]
+    assert server.act(table_id, tokens[seat], "flick 30.0 0.3", ply).status_code == 200
+    live = server.state(table_id, tokens[seat])["extra"]["flick"]
+    headers = {"Authorization": f"Bearer {tokens[seat]}"}
+    at_flick = server.client.get(f"/api/tables/{table_id}/replay", params={"ply": ply + 1}, headers=headers).json()
+    assert at_flick["extra"]["flick"] == live  # the same path the live table animated
+    before = server.client.get(f"/api/tables/{table_id}/replay", params={"ply": ply}, headers=headers).json()
+    assert before["extra"]["flick"] is None or before["extra"]["flick"]["ply"] < ply + 1
+    start = server.client.get(f"/api/tables/{table_id}/replay", params={"ply": 0}, headers=headers).json()
+    assert start["extra"]["flick"] is None

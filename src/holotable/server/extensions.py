@@ -56,6 +56,15 @@ class TableExtension:
         It must hold nothing that seat may not see."""
         return None
 
+    def replay_extra(self, manager: TableManager, table: LiveTable, before: State[Any, Any] | None,
+                     after: State[Any, Any], action: ActionRecord | None, seat: int | None) -> dict[str, Any] | None:
+        """The ``extra`` field of a replayed position as ``seat`` saw it: ``after`` is the table after
+        ``action`` (``None`` at the start, where ``before`` is ``None`` too). What the live table's
+        :meth:`payload_extra` showed at that moment, as far as it can be told again (a flick's path,
+        the chat said by then); ``None``: no field. Like the views, it must hold nothing that seat may
+        not see at that ply."""
+        return None
+
     def rematch_refusal(self, manager: TableManager, table: LiveTable) -> str | None:
         """Why "play again" makes no sense at this finished table (a Kyrum campaign's game: the campaign
         goes on with its next game instead), or ``None`` when it is offered."""

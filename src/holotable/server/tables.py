@@ -702,14 +702,23 @@ class TableManager:
             ply = last
         elif ply > last:
             raise ApiError(422, f"the game has {last} moves so far; ply {ply} is still to come")
+        ext = self.extension(table.record.game)
+        before = None
+        if ext is not None and ply > 0:  # the position before the move too: the cursor makes it one step
+            before = await asyncio.to_thread(self.replays.state_at, table, actions, undos, ply - 1)
         st = await asyncio.to_thread(self.replays.state_at, table, actions, undos, ply)
-        return _position(table, st, seat) | {
+        out = _position(table, st, seat) | {
             "replay": {"ply": ply, "last": last, "full": finished, "viewer": viewer},
             "legal": [],
             "log": [e.to_dict() for e in st.log_for(seat)],
             "clock": None,
             "undos": undos,
         }
+        if ext is not None:
+            extra = ext.replay_extra(self, table, before, st, actions[ply - 1] if ply else None, seat)
+            if extra is not None:
+                out["extra"] = extra
+        return out
 
     # ------------------------------------------------------------------ what a seat sees
     def payload(self, table: LiveTable, seat: int | None, since: int | None = None) -> dict[str, Any]:

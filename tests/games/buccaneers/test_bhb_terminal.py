@@ -93,7 +93,7 @@ def test_turned_cards_groups_and_stacks_show_their_numbers() -> None:
     assert "Command Chair now 4/4 (turned 1×, group 1)" in text
     assert "Morpho Cubo now 8/3" in text  # under a 3-weight shapeshifter
     assert "shapeshifter stack of 2" in text and "each weighs 3" in text
-    assert "Robot 6/3 (a) now 3/6 (turned 1×)" in text
+    assert "Robot 6/3 now 3/6 (turned 1×)" in text  # the copy letter "(a)" is the data's, not the card's
     # 4+4 + 8+3 + 3 = 22 value, 4+4 + 3+3 + 6 = 20 weight
     assert re.search(r"1 \(you\)\s+2\s.*\s22\s+20\s", text)  # seat index 0 is Seat 1
 

@@ -228,7 +228,7 @@ def test_BHC_NEG_01_to_07_play_council_hot_seat_with_five_humans(tmp_path: Any) 
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "--- pass to Seat 2 ---" in out  # hot seat: the screen is handed over between seats
-    assert "Seat 4: say hello council" in out
+    assert "Seat 4 says: “hello council”" in out
     assert "The Leader accepts Seat 3's 1-coin bribe" in out
     assert "The Leader bribes Seat 2 with 1 coin" in out
     assert "Seat 1 gets paid, playing the" in out and "Seat 2 advances, paying 2 coins" in out

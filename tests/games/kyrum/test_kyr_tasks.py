@@ -61,4 +61,4 @@ def test_answering_a_clone_leaves_the_original_as_it_was() -> None:
 def test_the_frame_runs_on_after_the_chosen_option() -> None:
     st = play(at_choice(), "option 2")
     assert st.data.gauges["knowledge"] == 2 and not st.data.tasks
-    assert [e.text for e in st.events or [] if e.kind == "option"] == ["chose 'Leave it'"]
+    assert [e.text for e in st.events or [] if e.kind == "option"] == ["You chose 'Leave it'"]

@@ -26,7 +26,7 @@ def catalog(config: Config) -> dict[str, Any]:
     cards: dict[str, dict[str, Any]] = {}
     for card in data.junk:
         entry: dict[str, Any] = {
-            "name": card.name,
+            "name": card.shown_name,
             "type": card.kind.value,
             "stats": [[s.value, s.weight] for s in card.stats],
         }

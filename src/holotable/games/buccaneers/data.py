@@ -35,6 +35,10 @@ COMPONENTS_FILE = "components.json"
 DATA_FILES = (JUNK_FILE, BLACK_HOLE_FILE, COMPONENTS_FILE)
 
 
+#: The copy letter of a card that exists more than once with the same name (" (a)", " (b)", ...).
+_COPY_LETTER = re.compile(r" \([a-z]\)$")
+
+
 class JunkType(StrEnum):
     SPACESHIP = "spaceship"
     TOY = "toy"
@@ -113,6 +117,12 @@ class JunkCard:
     stats: tuple[Stats, ...]
     #: Ambiguity records behind this card's values or name; empty when the rulebook gives them all.
     assumed: tuple[str, ...] = ()
+
+    @property
+    def shown_name(self) -> str:
+        """The name a player reads: without the copy letter that tells identical cards apart in the
+        data ("Robot 6/3 (b)" -> "Robot 6/3"), as two identical physical cards are told apart by nobody."""
+        return _COPY_LETTER.sub("", self.name)
 
     @property
     def printed(self) -> Stats:

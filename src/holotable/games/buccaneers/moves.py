@@ -24,7 +24,7 @@ DIRECTION_WORDS = {"CW": "clockwise", "CCW": "counter-clockwise"}
 
 def card_name(cid: str | None) -> str:
     """A card as the players call it (its printed name, "Robot 5/2"), never its id."""
-    return "no card" if cid is None else tb.CARDS[cid].name
+    return "no card" if cid is None else tb.CARDS[cid].shown_name
 
 
 def threshold_name(tid: str) -> str:
@@ -84,5 +84,5 @@ def apply_triggers(st: BHB, revealed: list[list[Any]]) -> None:
         item = tb.laid(d, q, cid)
         item.turns += count  # BHB-ROT-04: wraps modulo 4
         now = tb.stats(d.tableaux[q], item, tb.data_of(d))
-        st.emit("rotate", f"{name(q)}'s {tb.CARDS[cid].name} turns {times(count)}: now {now.value}/{now.weight}",
+        st.emit("rotate", f"{name(q)}'s {tb.CARDS[cid].shown_name} turns {times(count)}: now {now.value}/{now.weight}",
                 seat=q, card=cid, count=count, turns=item.turns, value=now.value, weight=now.weight)

@@ -55,9 +55,9 @@ def card_label(card: str) -> str:
     if info is None:
         return card
     printed = info.printed
-    if f"{printed.value}/{printed.weight}" in info.name:
-        return f"{info.name} [{card}]"
-    return f"{info.name} {printed.value}/{printed.weight} [{card}]"
+    if f"{printed.value}/{printed.weight}" in info.shown_name:
+        return f"{info.shown_name} [{card}]"
+    return f"{info.shown_name} {printed.value}/{printed.weight} [{card}]"
 
 
 def _laid_text(item: Mapping[str, Any]) -> Text:

@@ -24,7 +24,7 @@ def _card(d: BHBData, seat: int, item: Laid, viewer: int | None) -> dict[str, An
     if item.face_down and viewer != seat:
         return {"card": None, "face_down": True}  # BHB-CARD-TOY-04: only "a toy, face down"
     now = tb.stats(d.tableaux[seat], item, tb.data_of(d))
-    return {"card": item.card, "name": tb.CARDS[item.card].name, "type": tb.kind(item.card).value,
+    return {"card": item.card, "name": tb.CARDS[item.card].shown_name, "type": tb.kind(item.card).value,
             "face_down": item.face_down, "value": now.value, "weight": now.weight, "turns": item.turns,
             "orientation": item.turns % 4, "top_edge": tb.CARDS[item.card].top_edge(item.turns),
             "group": item.group, "source": item.source,

@@ -44,6 +44,7 @@ from holotable.engine.words import plural, seat_list, seat_name
 from . import actions as A
 from . import scenario as scenarios
 from . import view as views
+from . import words
 from .actions import Act
 from .data import (
     BLACK_HOLE,
@@ -512,7 +513,8 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         else:  # table talk: recorded for everyone, changes nothing (BHC-NEG-02, BHC-INFO-02)
             entry = talk_record(d, seat, action)
             d.talk = [*d.talk, entry]
-            self._emit(st, "talk", f"{seat_name(seat)}: {action}", seat=seat, talk=entry)
+            self._emit(st, "talk", words.talk_line(entry, planet=lambda pid: _planet_words(st, pid)), seat=seat,
+                       talk=entry)
         if not live and seat == d.leader and d.talk_used[seat] >= self.leader_cap(st.config):
             self._emit(st, "negotiation_over", "The Leader has no negotiation moves left")
             self._end_negotiation(st)

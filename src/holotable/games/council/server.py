@@ -33,8 +33,9 @@ from holotable.server.extensions import TableExtension
 from holotable.server.live import ApiError
 
 if TYPE_CHECKING:
+    from holotable.engine import State
     from holotable.server.live import Listener, LiveTable
-    from holotable.server.storage import Store
+    from holotable.server.storage import ActionRecord, Store
     from holotable.server.tables import TableManager
 
 #: Lines sent with every state payload (``extra.chat``).
@@ -131,6 +132,13 @@ class CouncilExtension(TableExtension):
     def payload_extra(self, manager: TableManager, table: LiveTable, seat: int | None) -> dict[str, Any] | None:
         limit = _limit(table)
         return {"chat": self.history(table.id)[-RECENT:], "chat_max_chars": limit}
+
+    def replay_extra(self, manager: TableManager, table: LiveTable, before: State[Any, Any] | None,
+                     after: State[Any, Any], action: ActionRecord | None, seat: int | None) -> dict[str, Any] | None:
+        """The chat as it stood after that move: the lines said while the table was at that ply or before
+        (the chat is public: every seat and every watcher read the same)."""
+        said = [line for line in self.history(table.id) if line["ply"] <= after.ply]
+        return {"chat": said[-RECENT:], "chat_max_chars": _limit(table)}
 
     async def on_message(self, manager: TableManager, table: LiveTable, listener: Listener,
                          message: dict[str, Any]) -> None:

@@ -29,9 +29,9 @@ from holotable.engine.words import plural, seat_list, seat_name
 
 from .actions import outcome_named
 from .data import COLOURS, OUTCOMES
+from .words import OUTCOME_TITLES, talk_line
 
 GAME_NAME = "council"
-OUTCOME_TITLES = {"settle": "Settle", "tax": "Tax", "mine": "Mine", "conquer": "Conquer", "black_hole": "Black Hole"}
 COLOUR_STYLES = {
     "red": "bold red",
     "green": "bold green",
@@ -485,32 +485,7 @@ def change_line(event: Event, viewer: int | None) -> str | None:
         return event.text
     if not isinstance(record, dict):
         return event.text
-    who = _seat_name(int(record["seat"]), viewer)
-    kind = record.get("kind")
-    words = str(record.get("text", "")).split()
-    if kind == "say":
-        return f"{who} says: “{str(record['text'])[3:].strip()}”"
-    if kind == "suggest" and len(words) >= 4:
-        return f"{who} suggests swapping {_title(words[2])} and {_title(words[3])}"
-    if kind == "suggest table" and record.get("wants"):
-        laid = ", ".join(f"{OUTCOME_TITLES[o]} {p}" for o, p in zip(OUTCOMES, record["wants"], strict=False))
-        return f"{who} suggests the table {laid}"
-    if kind in ("support", "oppose"):
-        return f"{who} says they will vote {'pass' if kind == 'support' else 'fail'} on this table"
-    if kind == "pledge" and len(words) >= 2:
-        rest = " ".join(words[2:])
-        if len(words) >= 6 and words[3] == "swap":
-            rest = f"if the Leader swaps {_title(words[4])} and {_title(words[5])}"
-        elif len(words) >= 4 and words[3] == "table":
-            rest = "if the Leader lays out the table " + " ".join(words[4:])
-        return f"{who} pledges to vote {words[1]}" + (f" {rest}" if rest else "")
-    if kind == "ask":
-        return f"{who} asks the Leader for a {record.get('coins')}-coin bribe"
-    if kind == "claim":
-        about = record.get("about")
-        outcome = OUTCOME_TITLES.get(str(record.get("outcome")), str(record.get("outcome")))
-        return f"{who} claims {_named(about)}'s Agenda wants {record.get('colour')} on {outcome}"
-    return event.text
+    return talk_line(record, name=lambda seat: _seat_name(seat, viewer))
 
 
 def help_lines(view: dict[str, Any]) -> list[str]:

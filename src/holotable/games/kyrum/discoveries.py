@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from . import gauges, predicates, script, story
+from . import card_text, gauges, predicates, script, story, words
 from .decisions import Discard
 from .pack import ELEMENTS
 from .tasks import KyrumTask, Stack
@@ -29,13 +29,13 @@ class NarrativeRead(KyrumTask):
 def draw_discovery(tab: Table) -> None:
     d = tab.d
     if not d.discovery_deck:
-        tab.emit("discovery_none", "the discovery deck is empty: nothing drawn (KYR-AMB-17)")
+        tab.emit("discovery_none", "The discovery deck is empty: nothing is drawn")  # KYR-AMB-17
         return
     did = d.discovery_deck.pop(0)
     tab.reveal()
     zero = dict.fromkeys(ELEMENTS, 0)
     d.inventory.append({"id": did, "paid": dict(zero), "waived": dict(zero), "studied": False})
-    tab.emit("discovery", f"drew discovery {tab.pack.discoveries[did].name}", id=did)
+    tab.emit("discovery", f"Drew the discovery card {tab.pack.discoveries[did].name}", id=did)
 
 
 def discard_discovery(tab: Table, op: Mapping[str, Any], src: str) -> None:
@@ -55,7 +55,8 @@ def remove_discovery(tab: Table, did: str, cause: str) -> None:
     d = tab.d
     d.inventory = [c for c in d.inventory if c["id"] != did]
     d.discovery_discard.append(did)
-    tab.emit("discovery_discarded", f"discarded {tab.pack.discoveries[did].name} ({cause})", id=did)
+    why = words.source(tab.pack, cause)
+    tab.emit("discovery_discarded", f"Discarded {tab.pack.discoveries[did].name} ({why})", id=did)
 
 
 def pick_discard(tab: Table, did: str) -> None:
@@ -85,7 +86,7 @@ def add_narrative(tab: Table, op: Mapping[str, Any]) -> None:
                  "waived": dict(zero), "on_complete": op["on_complete"],
                  "keep_after_study": bool(op.get("keep_after_study", False)), "state": "active",
                  "text": op.get("text", "")})
-    tab.emit("narrative_added", f"new narrative discovery {op['name']}", nd_id=op["nd_id"])
+    tab.emit("narrative_added", f"A new narrative discovery: {op['name']}", nd_id=op["nd_id"])
 
 
 def active_narratives(tab: Table) -> list[dict[str, Any]]:
@@ -114,13 +115,13 @@ def study(tab: Table, ref: str, el: str, n: int) -> None:
         disc = tab.pack.discoveries[card["id"]]
         gauges.pay(tab, el, n, f"study {disc.name}")
         credit(card, disc.cost, el, n, "paid")
-        tab.emit("study", f"study {disc.name}: {n} {el}", id=disc.id)
+        tab.emit("study", f"Study {disc.name}: {card_text.amount(el, n)} paid", id=disc.id)
         finish_study_if_done(tab, card, disc.cost)
     else:
         nd = narrative_of(tab, ref)
         gauges.pay(tab, el, n, f"study {nd['name']}")
         credit(nd, nd["cost"], el, n, "paid")
-        tab.emit("study", f"study {nd['name']}: {n} {el}", nd_id=nd["nd_id"])
+        tab.emit("study", f"Study {nd['name']}: {card_text.amount(el, n)} paid", nd_id=nd["nd_id"])
         finish_study_if_done(tab, nd, nd["cost"])
     script.run(tab)
 
@@ -130,12 +131,12 @@ def finish_study_if_done(tab: Table, card: dict[str, Any], cost: Mapping[str, in
         return
     if "nd_id" in card:
         card["state"] = "done"  # KYR-DISC-09: set aside (keep_after_study keeps it listed as done)
-        tab.emit("narrative_completed", f"{card['name']} studied", nd_id=card["nd_id"])
+        tab.emit("narrative_completed", f"{card['name']} is studied", nd_id=card["nd_id"])
         tab.d.tasks.push(NarrativeRead(card["on_complete"]))
     else:
         card["studied"] = True
         disc = tab.pack.discoveries[card["id"]]
-        tab.emit("studied", f"{disc.name} studied", id=disc.id)
+        tab.emit("studied", f"{disc.name} is studied", id=disc.id)
         if disc.knowledge:
             gauges.gain(tab, "knowledge", disc.knowledge, f"studied {disc.name}")
 

@@ -44,7 +44,7 @@ def encounter(tab: Table) -> None:
     tab.reveal()
     d.encounter_in_play = eid
     enc = tab.pack.encounters[eid]
-    tab.emit("encounter", f"encounter: {enc.name}", id=eid)
+    tab.emit("encounter", f"Encounter: {enc.name}", id=eid)
     story.open_page(d, story.Page("encounter", eid, enc.name, CARD_TEXT.get(enc.kind, "")))
     d.tasks.push(EndEncounter())
     if enc.kind == "danger":
@@ -56,7 +56,7 @@ def encounter(tab: Table) -> None:
         if trades(tab):
             d.tasks.push(Trader())
         else:
-            tab.emit("trader_nothing", "nothing to trade")
+            tab.emit("trader_nothing", "Nothing to trade")
             story.note(d, eid, "you have nothing the trader wants")
     else:
         script.read_script(tab, tab.pack.rules["black_hole_script"], eog=False)  # KYR-ENC-09
@@ -74,11 +74,11 @@ def danger_roll(tab: Table) -> None:
     assert d.encounter_in_play is not None
     enc = tab.pack.encounters[d.encounter_in_play]
     white, black = gauges.die(tab), gauges.die(tab)
-    tab.emit("dice", f"encounter dice white {white} black {black}", dice_kind="encounter", values=[white, black])
+    tab.emit("dice", f"Encounter dice: white {white}, black {black}", dice_kind="encounter", values=[white, black])
     shown: dict[str, object] = {"white": white, "black": black, "arrow": None, "gauge": None, "value": None,
                                 "threshold": None}
     if white == black:  # KYR-ENC-03, KYR-AMB-40
-        tab.emit("encounter_cancelled", f"{enc.name} cancelled by a double")
+        tab.emit("encounter_cancelled", f"{enc.name} is cancelled by a double")
         story.set_check(d, enc.id, {**shown, "result": "cancelled"})
         return
     colour = "black" if black > white else "white"
@@ -125,14 +125,14 @@ def trade(tab: Table, tid: str, refs: tuple[str, ...]) -> None:
         for ref in refs:
             discoveries.remove_discovery(tab, discoveries.card_of(tab, ref)["id"], "trade")
         for el, n in deal["get"].items():
-            gauges.gain(tab, el, n, f"trade {tid}")
-    tab.emit("traded", f"trade {tid}")
+            gauges.gain(tab, el, n, f"trade {tid.upper()}")
+    tab.emit("traded", f"Trade {tid.upper()} made")
     tab.d.tasks.pop()  # the trader decision
     script.run(tab)
 
 
 def pass_trade(tab: Table) -> None:
     tab.d.tasks.pop()  # the trader decision
-    tab.emit("trader_pass", "no trade")
+    tab.emit("trader_pass", "No trade")
     story.note(tab.d, tab.d.encounter_in_play or "", "no trade")
     script.run(tab)

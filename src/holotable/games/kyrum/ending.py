@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from . import gauges, script
+from . import gauges, script, story
 from .decisions import Market
 from .pack import ELEMENTS, Item
 from .tasks import KyrumTask, Stack
@@ -42,16 +42,16 @@ class EndStep(KyrumTask):
                 script.read_script(tab, code, eog=True)
         elif self.step == "market":
             stack.push(Market())
-            tab.emit("market", "the Thoth market is open")
+            tab.emit("market", "The Thoth market is open")
         elif self.step == "discard":
             for card in d.inventory:  # KYR-DISC-05
                 d.discovery_discard.append(card["id"])
             d.inventory = []
-            tab.emit("discard_all", "all discovery cards discarded; narrative discoveries kept")
+            tab.emit("discard_all", "All discovery cards are discarded; narrative discoveries are kept")
         elif self.step == "finish":
             d.camp["next_game"] = d.game + 1
             d.finished = True
-            tab.emit("finished", f"game {d.game} finished")
+            tab.emit("finished", f"Game {d.game} is over")
 
 
 def check_fuel_out(tab: Table) -> bool:
@@ -68,7 +68,8 @@ def check_fuel_out(tab: Table) -> bool:
 
 def validate(tab: Table) -> None:
     gauges.pay(tab, "fuel", int(tab.pack.rules["validation_fuel_cost"]), "validation")
-    tab.emit("validated", f"objectives {' '.join(tab.d.objectives)} validated")
+    tab.emit("validated", "Objectives validated: " + ", ".join(
+        f"{tab.pack.objectives[o]['title']} ({o})" if o in tab.pack.objectives else o for o in tab.d.objectives))
     end_game(tab, "victory", f"validated in journey {tab.d.journey}")
     script.run(tab)
 
@@ -91,14 +92,14 @@ def end_game(tab: Table, outcome: str, reason: str) -> None:
         total = (k_np + d.script_np + (disc_np if with_disc else 0)) // 2  # KYR-AMB-13
     np["total"] = total
     d.result = {"outcome": outcome, "reason": reason, "journey_at_end": d.journey, "np": np}
-    tab.emit("game_ended", f"{outcome}: {reason}", outcome=outcome, reason=reason)
+    tab.emit("game_ended", f"{outcome.capitalize()}: {story.reason_words(reason)}", outcome=outcome, reason=reason)
     camp = d.camp
     camp["np_bank"] += total
-    tab.emit("notoriety_computed", f"NP {total} (bank {camp['np_bank']})", **np)
+    tab.emit("notoriety_computed", f"Notoriety: {total} points this game ({camp['np_bank']} in the bank)", **np)
     row = next(r for r in camp["scoreboard"] if r["game"] == d.game)
     row["result"] = outcome
     row["np"] = total
-    tab.emit("scoreboard", f"scoreboard row for game {d.game} written", game=d.game)
+    tab.emit("scoreboard", f"Game {d.game} is written on the scoreboard", game=d.game)
     d.tasks.push(EndStep("script"), EndStep("market"), EndStep("discard"), EndStep("finish"))
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from holotable.engine import chance as chances
 
-from . import encounters, ending, gauges, script
+from . import encounters, ending, gauges, script, words
 from .decisions import Choice, ItemTiming, Offer
 from .pack import Item, recipe_name
 from .tasks import KyrumTask, Stack, pending
@@ -58,11 +58,11 @@ def reveal_area(tab: Table) -> None:
     d.slot_explored = [False] * 4
     d.window_open = False
     names = ", ".join(tab.pack.planets[p].name for p in d.slot_planets)
-    tab.emit("area", f"journey {d.journey} area {d.area}: {names}", planets=list(d.slot_planets))
+    tab.emit("area", f"Journey {d.journey}, area {d.area}: {names}", planets=list(d.slot_planets))
     d.tasks.push(RollDistance())
     if d.planet_deck:  # KYR-AREA-02/03
         alert = tab.pack.planets[d.planet_deck[0]].back_alert
-        tab.emit("alert", f"top planet back: {'alert' if alert else 'no alert'}", alert=alert)
+        tab.emit("alert", f"The next planet card's back: {'an alert' if alert else 'no alert'}", alert=alert)
         if alert:
             if d.encounter_deck:
                 d.tasks.push(encounters.Encounter())
@@ -70,38 +70,44 @@ def reveal_area(tab: Table) -> None:
                 tab.emit("encounter_none", "The encounter deck is empty: no encounter")  # KYR-ENC-02
 
 
+#: What a crafting recipe that is not a resource does, in the log's words.
+RECIPE_WORDS = {"reroll": "roll a distance die again", "set1": "set a distance die to 1"}
+
+
 def roll_distance(tab: Table) -> None:
     d = tab.d
     rolls = [gauges.die(tab) for _ in range(4)]
     d.slot_dice = sorted(rolls)  # KYR-DIST-01
     d.window_open = True
-    tab.emit("dice", f"distance dice {rolls} -> {d.slot_dice}", dice_kind="distance", values=rolls,
+    rolled, laid = ", ".join(map(str, rolls)), ", ".join(map(str, d.slot_dice))
+    tab.emit("dice", f"Distance dice: {rolled}, laid out as {laid}", dice_kind="distance", values=rolls,
              assigned=list(d.slot_dice))
 
 
 def craft(tab: Table, el: str, recipe: str, slot: int | None) -> None:
     d = tab.d
-    gauges.pay(tab, el, 1, f"craft {recipe}")
+    gauges.pay(tab, el, 1, f"crafting: {RECIPE_WORDS.get(recipe) or words.resource(recipe)}")
     if recipe == "reroll":
         assert slot is not None
         old = d.slot_dice[slot]
         d.slot_dice[slot] = gauges.die(tab)
-        tab.emit("die_rerolled", f"slot {slot} die {old} -> {d.slot_dice[slot]}", slot=slot)
+        tab.emit("die_rerolled", f"The die of {words.slot(slot)} is rolled again: {old} → {d.slot_dice[slot]}",
+                 slot=slot)
         resort(tab)
     elif recipe == "set1":
         assert slot is not None
         d.slot_dice[slot] = 1
-        tab.emit("die_set", f"slot {slot} die set to 1", slot=slot)
+        tab.emit("die_set", f"The die of {words.slot(slot)} is set to 1", slot=slot)
         resort(tab)
     else:
         recipes = tab.pack.rules["crafting"][el]
         amount = next(r["gain"][recipe] for r in recipes if recipe_name(r) == recipe)
-        gauges.gain(tab, recipe, amount, f"craft {el}")
+        gauges.gain(tab, recipe, amount, f"crafted from {words.resource(el)}")
     if script.choice_closed(tab):
         # KYR-AMB-42: options are recomputed after each craft; nothing can be taken any more
         dec = d.tasks.pop()
         assert isinstance(dec, Choice)
-        tab.emit("choice_skipped", f"no option of '{dec.prompt}' can be taken (KYR-AMB-42)")
+        tab.emit("choice_skipped", f"No option of '{dec.prompt}' can be taken")  # KYR-AMB-42
     if pending(d.tasks) is None:
         script.run(tab)
 
@@ -116,7 +122,7 @@ def leave_area(tab: Table) -> None:
     d.window_open = False
     d.planet_discard += d.slot_planets
     d.slot_planets, d.slot_dice, d.slot_explored = [], [], []
-    tab.emit("leave", f"left area {d.area} of journey {d.journey}")
+    tab.emit("leave", f"You leave area {d.area} of journey {d.journey}")
     if d.planet_deck:
         reveal_area(tab)
     elif d.journey >= int(tab.pack.rules["journeys"]):
@@ -130,7 +136,7 @@ def leave_area(tab: Table) -> None:
         else:
             tab.rng.shuffle(d.planet_deck)
         d.planet_discard = []
-        tab.emit("journey", f"journey {d.journey} begins", journey=d.journey)
+        tab.emit("journey", f"Journey {d.journey} begins", journey=d.journey)
         reveal_area(tab)
     script.run(tab)
 
@@ -150,11 +156,12 @@ def explore(tab: Table, slot: int) -> None:
             d.discounts.pop(0)
     d.window_open = False  # KYR-DIST-07
     if cost:
-        gauges.pay(tab, "fuel", cost, f"travel to slot {slot}")
+        gauges.pay(tab, "fuel", cost, f"travel to {words.slot(slot)}")
     d.slot_explored[slot] = True
     d.exploring = slot
     planet = tab.pack.planets[d.slot_planets[slot]]
-    tab.emit("explore", f"explore {planet.name} (slot {slot}) for {cost} fuel", slot=slot, planet=planet.number)
+    tab.emit("explore", f"You explore {planet.name} ({words.slot(slot)}) for {cost} fuel", slot=slot,
+             planet=planet.number)
     d.tasks.push(Explored())
     roll_exploration(tab)
     script.run(tab)
@@ -163,7 +170,7 @@ def explore(tab: Table, slot: int) -> None:
 def roll_exploration(tab: Table) -> None:
     d = tab.d
     d.dice = [gauges.die(tab), gauges.die(tab)]  # white first, then black (spec §4.4)
-    tab.emit("dice", f"exploration dice white {d.dice[0]} black {d.dice[1]}", dice_kind="exploration",
+    tab.emit("dice", f"Exploration dice: white {d.dice[0]}, black {d.dice[1]}", dice_kind="exploration",
              values=list(d.dice))
     timing = tuple(i.id for i in tab.pack.items.values() if timing_item_fits(tab, i))
     if timing:
@@ -192,7 +199,7 @@ def use_dice_item(tab: Table, item: Item, arg: str | None) -> None:
     elif mod == "die_minus_1" and arg is not None:
         i = 0 if arg == "white" else 1
         d.dice[i] = max(1, d.dice[i] - 1)
-    tab.emit("dice", f"dice changed to white {d.dice[0]} black {d.dice[1]}", dice_kind="item",
+    tab.emit("dice", f"The dice become white {d.dice[0]}, black {d.dice[1]}", dice_kind="item",
              values=list(d.dice))
     d.tasks.pop()  # the item-timing decision
     if item.use.get("do"):
@@ -216,10 +223,10 @@ def resolve_roll(tab: Table) -> None:
     if white == black:  # KYR-EXPLORE-05/06
         code = planet.double_script or f"A.{planet.number:02d}.{white + black:02d}"
         d.tasks.push(Offer(code))
-        tab.emit("script_offered", f"double {white}: script {code} offered", code=code)
+        tab.emit("script_offered", f"A double {white}: booklet entry {code} may be read", code=code)
         return
     colour = "black" if black > white else "white"  # KYR-EXPLORE-03/04
-    tab.emit("arrow", f"{colour} arrow of {planet.name}", colour=colour)
+    tab.emit("arrow", f"{planet.name}'s {colour} arrow", colour=colour)
     script.push_ops(tab, list(getattr(planet, colour)), f"{planet.number}/{colour}")
 
 
@@ -233,6 +240,6 @@ def read_offered(tab: Table) -> None:
 def refuse_offered(tab: Table) -> None:
     dec = tab.d.tasks.pop()
     assert isinstance(dec, Offer)
-    tab.emit("script_refused", f"refused {dec.code}; re-rolling", code=dec.code)
+    tab.emit("script_refused", f"Booklet entry {dec.code} not read: the dice are rolled again", code=dec.code)
     roll_exploration(tab)  # KYR-EXPLORE-07: free re-roll
     script.run(tab)

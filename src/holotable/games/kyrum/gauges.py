@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from holotable.engine import chance as chances
 
-from . import ending
+from . import card_text, ending, words
 from .pack import ELEMENTS, Item
 
 if TYPE_CHECKING:
@@ -52,14 +52,14 @@ def gain(tab: Table, res: str, n: int, cause: str) -> None:
     old = value(tab, res)
     new = min(maximum(tab, res), old + n)  # KYR-GAUGE-05 clamp
     _store(tab, res, new)
-    tab.emit("gauge", f"{res} {old} -> {new} ({cause})", name=res, old=old, new=new, cause=cause)
+    tab.emit("gauge", _change(tab, res, old, new, cause), name=res, old=old, new=new, cause=cause)
 
 
 def lose(tab: Table, res: str, n: int, cause: str) -> None:
     old = value(tab, res)
     new = max(0, old - n)  # KYR-GAUGE-06 clamp
     _store(tab, res, new)
-    tab.emit("gauge", f"{res} {old} -> {new} ({cause})", name=res, old=old, new=new, cause=cause)
+    tab.emit("gauge", _change(tab, res, old, new, cause), name=res, old=old, new=new, cause=cause)
     after_loss(tab, res)
 
 
@@ -67,7 +67,7 @@ def set_to(tab: Table, res: str, target: int, cause: str) -> None:
     old = value(tab, res)
     new = max(0, min(maximum(tab, res), target))
     _store(tab, res, new)
-    tab.emit("gauge", f"{res} {old} -> {new} ({cause})", name=res, old=old, new=new, cause=cause)
+    tab.emit("gauge", _change(tab, res, old, new, cause), name=res, old=old, new=new, cause=cause)
     if new < old:
         after_loss(tab, res)
 
@@ -76,7 +76,13 @@ def pay(tab: Table, res: str, n: int, cause: str) -> None:
     """A payment (KYR-GAUGE-07): the caller has checked it is affordable."""
     old = value(tab, res)
     _store(tab, res, old - n)
-    tab.emit("pay", f"paid {n} {res} ({cause})", name=res, old=old, new=old - n, cause=cause)
+    tab.emit("pay", f"Paid {card_text.amount(res, n)} ({words.source(tab.pack, cause)})", name=res, old=old,
+             new=old - n, cause=cause)
+
+
+def _change(tab: Table, res: str, old: int, new: int, cause: str) -> str:
+    """``Uncommon element 0 → 2 (Myrrak, white arrow)``: the log's line for a gauge that moved."""
+    return f"{words.capital(words.resource(res))} {old} → {new} ({words.source(tab.pack, cause)})"
 
 
 def after_loss(tab: Table, res: str) -> None:
@@ -86,7 +92,7 @@ def after_loss(tab: Table, res: str) -> None:
         g["suit"] = 1
         old = g["health"]
         g["health"] = max(0, old - 1)
-        tab.emit("suit_breach", f"spacesuit breached: health {old} -> {g['health']}, suit set to 1")
+        tab.emit("suit_breach", f"Spacesuit breached: health {old} → {g['health']}, the spacesuit goes back to 1")
     reasons = [r for r in ("health", "ship") if g[r] == 0]
     if reasons and tab.d.result is None:
         ending.end_game(tab, "defeat", "+".join(reasons))
@@ -110,7 +116,7 @@ def consume_item(tab: Table, item: Item) -> None:
     tab.d.item_uses[item.id] = tab.d.item_uses.get(item.id, 0) + 1
     if item.kind == "consumable":
         tab.d.camp["items"][item.id]["consumed"] += 1
-    tab.emit("item_used", f"used {item.name}", item=item.id)
+    tab.emit("item_used", f"Used {item.name}", item=item.id)
 
 
 def grant_item(tab: Table, item_id: str, cause: str) -> bool:
@@ -119,5 +125,5 @@ def grant_item(tab: Table, item_id: str, cause: str) -> bool:
     if owned(tab, item_id) >= item.max_owned:
         return False
     rec["owned"] += 1
-    tab.emit("item_gained", f"gained {item.name} ({cause})", item=item_id)
+    tab.emit("item_gained", f"Gained {item.name} ({words.source(tab.pack, cause)})", item=item_id)
     return True

@@ -119,7 +119,7 @@ def do_op(tab: Table, op: Mapping[str, Any], frame: Ops) -> None:
             d.camp["np_bank"] += op["n"]
         else:
             d.script_np += op["n"]
-        tab.emit("notoriety", f"+{op['n']} NP", n=op["n"], bank=eog)
+        tab.emit("notoriety", f"+{op['n']} notoriety points", n=op["n"], bank=eog)
     elif name == "gain_item":
         gauges.grant_item(tab, op["item"], src)
     elif name == "partner_exchange":
@@ -160,7 +160,7 @@ def send_message(tab: Table, text: str) -> None:
     d = tab.d
     d.camp["partner_log"].append({"game": d.game, "sent": text, "received": None})
     tab.reveal()
-    tab.emit("partner_sent", "message for the partner written" if text else "no message written")
+    tab.emit("partner_sent", "Message for your partner written" if text else "No message written")
     story.note(d, tab.pack.rules["black_hole_script"],
                f"message sent to your partner: “{text}”" if text else "no message sent to your partner")
     d.tasks.pop()  # the partner decision
@@ -170,7 +170,7 @@ def send_message(tab: Table, text: str) -> None:
 def roll_op(tab: Table, op: Mapping[str, Any], src: str, eog: bool) -> None:
     dice = [gauges.die(tab)] if op["dice"] == "d6" else [gauges.die(tab), gauges.die(tab)]
     roll = {"dice": dice, "total": sum(dice)}
-    tab.emit("dice", f"rolled {dice}", dice_kind="script", values=dice)
+    tab.emit("dice", f"Rolled {' and '.join(map(str, dice))}", dice_kind="script", values=dice)
     for b in op["branches"]:
         if predicates.holds(tab, b["when"], roll):
             push_ops(tab, b["do"], f"{src}/roll", eog)
@@ -188,7 +188,7 @@ def read_script(tab: Table, code: str, eog: bool, main: bool = False) -> None:
         unlock(tab, m.group(1))  # KYR-SCRIPT-06
     story.open_page(tab.d, story.Page(script["kind"], code, script["title"], script["text"]))
     tab.reveal()  # the booklet's page is read
-    tab.emit("script_read", f"read {code}: {script['title']}", code=code)
+    tab.emit("script_read", f"Read booklet entry {code}: {script['title']}", code=code)
     push_ops(tab, script["effects"], code, eog or script["kind"] == "end_of_game")
 
 
@@ -197,7 +197,7 @@ def offer_choice(tab: Table, op: Mapping[str, Any], frame: Ops) -> None:
     enabled = enabled_options(tab, op["options"])
     could = any(fuel_could_enable(tab, o) for o in op["options"])
     if not any(enabled) and not could:
-        tab.emit("choice_skipped", f"no option of '{op['prompt']}' can be taken (KYR-AMB-42)")
+        tab.emit("choice_skipped", f"No option of '{op['prompt']}' can be taken")  # KYR-AMB-42
         return
     tab.d.tasks.push(Choice(op["prompt"], tuple(o["label"] for o in op["options"]), frame.src, bool(frame.eog),
                             op["options"]))
@@ -246,7 +246,7 @@ def choose_option(tab: Table, i: int) -> None:
     with story.recording(tab, dec.src):
         for res, n in option.get("cost", {}).items():
             if n:
-                gauges.pay(tab, res, n, f"{dec.src} option {i + 1}")
-        tab.emit("option", f"chose '{option['label']}'", index=i + 1)
+                gauges.pay(tab, res, n, f"{dec.src}/o{i + 1}")
+        tab.emit("option", f"You chose '{option['label']}'", index=i + 1)
     push_ops(tab, option["do"], f"{dec.src}/o{i + 1}", dec.eog)
     run(tab)

@@ -174,26 +174,28 @@ def effect_line(tab: Table, kind: str, text: str, data: Mapping[str, Any]) -> st
     if kind == "notoriety":
         return f"+{data['n']} notoriety points" + (" (straight to the bank)" if data.get("bank") else "")
     if kind == "option":
-        return f"you chose {text[len('chose '):]}" if text.startswith("chose ") else text
+        return f"you chose {text[len('You chose '):]}" if text.startswith("You chose ") else text
     if kind == "dice" and data.get("dice_kind") == "script":
         values = list(data.get("values") or [])
         return "rolled " + " and ".join(str(v) for v in values)
     if kind == "game_ended":
-        return f"the game ends: {data.get('outcome')} ({_reason(str(data.get('reason', '')))})"
+        return f"the game ends: {data.get('outcome')} ({reason_words(str(data.get('reason', '')))})"
     if kind == "partner_sent":
         return text
     return None
 
 
 def _tail(kind: str, text: str) -> str:
-    """The name at the end of an event text (``drew discovery X`` → ``X``)."""
-    for head in ("gained ", "drew discovery ", "new narrative discovery ", "discarded "):
+    """The name at the end of an event text (``Drew the discovery card X`` → ``X``), or the whole text
+    made to start a page's line (``No trade`` → ``no trade``)."""
+    for head in ("Gained ", "Drew the discovery card ", "A new narrative discovery: ", "Discarded "):
         if text.startswith(head) and kind != "choice_skipped":
             return text[len(head):].split(" (", 1)[0]
-    return text.split(" (KYR", 1)[0]
+    return text[:1].lower() + text[1:]
 
 
-def _reason(reason: str) -> str:
+def reason_words(reason: str) -> str:
+    """Why a game ended, in words: ``reason_words("health+ship") == "health and ship at 0"``."""
     return {"health": "health at 0", "ship": "ship at 0", "health+ship": "health and ship at 0",
             "fuel": "out of fuel", "script": "the story", "conceded": "conceded"}.get(reason, reason)
 

@@ -305,7 +305,7 @@ class TurnStart(SPTask):
             return
         seat = d.active
         sh = d.ships[seat]
-        ctx.emit("turn", f"turn {d.turn}: {seat_name(seat)}", seat=seat, turn=d.turn)
+        ctx.emit("turn", f"Turn {d.turn}: {seat_name(seat)}", seat=seat, turn=d.turn)
         d.rulers = []  # the last turn's rulers leave the table
         stack.push(TurnEnd(seat))
         if sh.base is not None:  # SP-TURN-05
@@ -428,7 +428,7 @@ class Adventures(SPTask):
 
 def resolve_symbol(ctx: Ctx, seat: int, sym: str) -> None:
     d = ctx.d
-    ctx.emit("adventure", f"adventure {sym}", seat=seat, symbol=sym)
+    ctx.emit("adventure", f"Adventure: {words.adventure(sym)}", seat=seat, symbol=sym)
     if sym == "FLICK":  # SP-ADV-FLICK-01
         if any(w == "map" and not d.open[t] for t, w in enumerate(d.where)):
             d.stack.push(dec.FlickTarget(seat, "hidden"))
@@ -635,7 +635,7 @@ def capture(ctx: Ctx, seat: int, t: int, theta: float) -> None:
         d.known[t] |= 1 << seat
         d.holds[seat].append(t)
         ctx.emit("captured", f"{seat_name(seat)} captures a transport", seat=seat, tid=t)
-        ctx.emit("captured_private", f"you capture {ident}", to=seat, tid=t, identity=ident)
+        ctx.emit("captured_private", f"You capture {words.face(ident)}", to=seat, tid=t, identity=ident)
     elif ident == "ASTEROID":  # SP-CAPTURE-04 / SP-GEO-10
         pickup = d.pos[t]
         assert pickup is not None
@@ -963,7 +963,7 @@ def apply_flick_outcome(ctx: Ctx, t: int, flicker: int, out: FlickOutcome, cause
                 ctx.emit("asteroid_opened", f"an asteroid hits {seat_name(ship)}", tid=tid, seat=ship)
                 damages.append((ship, "asteroid"))
             else:
-                ctx.emit("token_seen", f"token {tid} touches your ship: {d.ident[tid]}", to=ship, tid=tid)
+                ctx.emit("token_seen", f"Token {tid} touches your ship: {words.face(d.ident[tid])}", to=ship, tid=tid)
                 if cause == "setup" and ctx.cfg["setup_hit_always_damages"]:  # SP-AMB-09 alternative
                     damages.append((ship, "setup hit"))
     # (4) SP-FLICK-04: at most one penalty, for the flicked token only (SP-AMB-11/13; the alternatives

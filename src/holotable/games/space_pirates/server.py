@@ -40,6 +40,7 @@ from holotable.server.live import ApiError, bearer_token
 if TYPE_CHECKING:
     from holotable.engine import State
     from holotable.server.live import LiveTable
+    from holotable.server.storage import ActionRecord
     from holotable.server.tables import TableManager
 
 log = logging.getLogger(__name__)
@@ -73,6 +74,21 @@ def replay_flick(before: State[Any, Any], action: Any) -> tuple[int, int, FlickO
     _, _, out = resolve_flick(game.ctx(st), dec, float(action.a), float(action.b),
                               PymunkFlickResolver(record_trajectory=True))
     return dec.tid, dec.seat, out
+
+
+def _flick_path(table: LiveTable, before: State[Any, Any], after: State[Any, Any],
+                action: Any) -> dict[str, Any] | None:
+    """The compact path of ``action`` played from ``before`` to ``after``, or ``None`` for a move that is
+    not a flick (or, never expected, a re-resolved flick that lands elsewhere than the engine's)."""
+    replay = replay_flick(before, action)
+    if replay is None:
+        return None
+    tid, flicker, out = replay
+    engine = _engine_rest(after)
+    if engine is not None and engine != out.rest:  # never animate a path the table did not take
+        log.error("flick replay at table %s, ply %s differs from the engine's result", table.id, after.ply)
+        return None
+    return compact_trajectory(before, after, tid, flicker, out)
 
 
 def compact_trajectory(before: State[Any, Any], after: State[Any, Any], tid: int, flicker: int,
@@ -199,15 +215,18 @@ class SpacePiratesExtension(TableExtension):
 
     def after_action(self, manager: TableManager, table: LiveTable, seat: int, before: State[Any, Any],
                      after: State[Any, Any], action: Any, source: str) -> None:
-        replay = replay_flick(before, action)
-        if replay is None:
-            return
-        tid, flicker, out = replay
-        engine = _engine_rest(after)
-        if engine is not None and engine != out.rest:  # never animate a path the table did not take
-            log.error("flick replay at table %s, ply %s differs from the engine's result", table.id, after.ply)
-            return
-        self.flicks[table.id] = compact_trajectory(before, after, tid, flicker, out)
+        path = _flick_path(table, before, after, action)
+        if path is not None:
+            self.flicks[table.id] = path
+
+    def replay_extra(self, manager: TableManager, table: LiveTable, before: State[Any, Any] | None,
+                     after: State[Any, Any], action: ActionRecord | None, seat: int | None) -> dict[str, Any] | None:
+        """A replayed flick is drawn as it was played: its path, when the move stepped onto is a flick
+        (the same public record every seat's page animated live)."""
+        path = None
+        if before is not None and action is not None:
+            path = _flick_path(table, before, after, before.game.parse_action(action.action))
+        return {"flick": path, "d_max": float(after.data.layout.c.physics["d_max"])}
 
     def payload_extra(self, manager: TableManager, table: LiveTable, seat: int | None) -> dict[str, Any] | None:
         st = table.state

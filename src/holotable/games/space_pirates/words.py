@@ -19,7 +19,12 @@ def face(identity: str) -> str:
     return FACES.get(identity, identity.lower().replace("_", " "))
 
 
+def adventure(symbol: str) -> str:
+    """``adventure("WIND") == "solar wind"``."""
+    return ADVENTURES.get(symbol, symbol.lower().replace("_", " "))
+
+
 def energy_card(value: int, symbols: Iterable[str]) -> str:
     """``energy_card(2, ["NEW_RIGHT", "ASTEROID"]) == "a 2 energy card (new transport (right), asteroid)"``."""
-    words = ", ".join(ADVENTURES.get(s, s.lower().replace("_", " ")) for s in symbols)
+    words = ", ".join(adventure(s) for s in symbols)
     return f"a {value} energy card ({words})" if words else f"a {value} energy card"

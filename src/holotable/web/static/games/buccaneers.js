@@ -252,7 +252,7 @@ function turnedArt(stats, turns, key = null) {
   const card = svg("g", { transform: `rotate(${(turns % 4) * 90})` },
     svg("rect", { x: -17, y: -25, width: 34, height: 50, rx: 4, class: "body" }),
     svg("path", { d: "M0 -14 l4 6 h-8z", class: "arrow" }), ...edges);
-  const art = svg("svg", { viewBox: "-30 -30 60 60", width: 56, height: 56, class: "turned-art", role: "img",
+  const art = svg("svg", { viewBox: "-30 -30 60 60", width: 66, height: 66, class: "turned-art", role: "img",
     "aria-label": `turned ${turns % 4 ? `${turns % 4 === 2 ? "upside down" : `a quarter turn ${turns % 4 === 1 ? "clockwise" : "anticlockwise"}`}` : "all the way round"}: ${top[0]} / ${top[1]} on top` },
     card);
   art.dataset.top = `${top[0]}/${top[1]}`;
@@ -418,7 +418,9 @@ function blackHolePanel(ctx) {
 
 function roundPanel(ctx) {
   const view = ctx.view;
-  const holes = (view.black_holes || []).map((id, i) => (id ? `${i + 1}: ${id}` : `${i + 1}: hidden`)).join(" · ");
+  // each round's black hole by its kind and threshold ("round 1: menacing, 22"), never its card code
+  const holeWords = (id) => { const bh = DATA.black_holes[id]; return bh ? `${bh.category}, threshold ${bh.threshold}` : "revealed"; };
+  const holes = (view.black_holes || []).map((id, i) => `Round ${i + 1}: ${id ? holeWords(id) : "still face down"}`).join(" · ");
   let where;
   if (view.phase === "selection") where = `Selection, turn ${view.turn}`;
   else if (view.phase === "scoring") where = `Scoring, step ${view.step} (${STEPS[view.step] || ""})`;
@@ -638,7 +640,7 @@ function padTable(ctx) {
   const n = ctx.view.hand_sizes.length;
   const header = h("tr", {}, h("th", {}, "Round"), [...Array(n).keys()].map((s) => h("th", {}, ctx.name(s))));
   const rows = pad.map((r) => h("tr", {},
-    h("th", {}, `${r.round} (${r.black_hole})`),
+    h("th", {}, `${r.round} (${DATA.black_holes[r.black_hole]?.category || "black hole"})`),
     [...Array(n).keys()].map((s) => h("td", {},
       `weight ${r.e_weight[s]} / threshold ${r.threshold[s]}, `,
       r.pulled_in[s] ? "pulled in" : `value ${r.value[s]}, place ${r.place[s]}`,

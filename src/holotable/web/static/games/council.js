@@ -703,7 +703,7 @@ function negotiationPanel(ctx) {
       actionButton(ctx, "offer", "Offer the Leader 1 coin"),
       actionButton(ctx, "withdraw", "Withdraw my offer"),
       asks.some(Boolean) ? h("span", { class: "ask-row" }, "Ask for ", asks) : null,
-      actionButton(ctx, "done", "Nothing more", { class: "action small" })));
+      actionButton(ctx, "done", "I have nothing more to say", { class: "action small" })));
     const left = view.moves_left ? view.moves_left[ctx.seat] : null;
     if (left !== null && left !== undefined) body.push(h("p", { class: "help" }, `Moves left this Proposal: ${left} (suggestions, pledges, offers and claims each use one; chat is free).`));
   }
@@ -1007,7 +1007,11 @@ function historyPanel(ctx) {
 // One thread: the server's chat lines (`{id, seat, text, ts, ply}`) and the engine's `say` talk (the
 // bots' one-line answers, a terminal player's chat), in table order: a line said at ply p comes after
 // the events of ply p.
-function mergeChat(lines) {
+function mergeChat(lines, exact = false) {
+  if (exact) { // a replay: the chat as it stood at that move, lines said later go (a step back)
+    const kept = new Set((lines || []).map((line) => `c${line.id}`));
+    for (const key of [...chat.keys()]) if (key.startsWith("c") && !kept.has(key)) chat.delete(key);
+  }
   for (const line of lines || []) {
     if (line && line.id !== undefined) chat.set(`c${line.id}`, { ...line, key: `c${line.id}`, order: [line.ply || 0, 1, line.id] });
   }
@@ -1099,7 +1103,7 @@ const chatForm = h("form", {
 }, h("label", { for: "chat-input", class: "visually-hidden" }, "Chat message"), chatInput, chatSend);
 
 function chatPanel(ctx) {
-  mergeChat(ctx.extra && ctx.extra.chat);
+  mergeChat(ctx.extra && ctx.extra.chat, Boolean(ctx.payload && ctx.payload.replay));
   mergeTalk(ctx);
   updateChatLog(ctx);
   chatCtx = ctx;

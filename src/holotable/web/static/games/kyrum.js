@@ -288,6 +288,12 @@ function boardsPanel(view, ref) {
         h("span", { class: "ky-gauge-value" }, `${el[k] ?? 0}/6 (supply ${(view.supply || {})[k] ?? "?"})`))))));
 }
 
+// A planet slot as the player names it: the planet on it and its distance die (slots count from 1).
+function slotWords(view, index) {
+  const s = (view.slots || []).find((x) => x.slot === index);
+  return s ? `${s.name} (die ${s.die})` : `slot ${index + 1}`;
+}
+
 function craftingPanel(view, ref, moves) {
   const crafting = ref.crafting || {};
   const rows = [];
@@ -295,7 +301,7 @@ function craftingPanel(view, ref, moves) {
     for (const r of recipes) {
       const name = r.name;
       const buttons = name === "reroll" || name === "set1"
-        ? moves.take(`craft ${element} ${name}`, (t) => `slot ${t.split(" ")[3]}`)
+        ? moves.take(`craft ${element} ${name}`, (t) => slotWords(view, Number(t.split(" ")[3])))
         : [moves.button(`craft ${element} ${name}`, "Craft")];
       rows.push(h("tr", {},
         h("td", {}, `1 ${element}`), h("td", {}, recipeText(r.recipe)),

@@ -20,6 +20,17 @@ const ADVENTURES = {
   STORM: "Place or move the cosmic storm.",
   WIND: "Every ship in space and the storm move two rulers in one direction.",
 };
+// An adventure symbol's short name, as the log and the terminal say it (games/space_pirates/words.py).
+const ADVENTURE_NAMES = { FLICK: "flick", NEW_RIGHT: "new transport (right)", NEW_LEFT: "new transport (left)",
+  ASTEROID: "asteroid", STORM: "storm", WIND: "solar wind" };
+const FACE_NAMES = { ORE: "ore", SPICE: "spice", TECH: "tech", MEDS: "medicine", RELICS: "relics", ASTEROID: "asteroid",
+  POLICE: "galactic police" };
+const adventureName = (s) => ADVENTURE_NAMES[s] || String(s).toLowerCase().replace(/_/g, " ");
+const faceName = (s) => FACE_NAMES[s] || String(s).toLowerCase().replace(/_/g, " ");
+const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+// A card as a player names it: its value and its adventures ("3 energy: flick, storm"), never its id.
+const cardWords = (c) => `${c.value} energy${c.symbols.length ? `: ${c.symbols.map(adventureName).join(", ")}` : ""}`;
+
 const BASE_STEPS = [["base_buy", "Buy the base"], ["base_look", "Look at the market card"], ["base_sell", "Sell cargo"],
   ["base_recharge", "Recharge energy"], ["base_take", "Take energy cards"]];
 const ASK = {
@@ -196,7 +207,7 @@ function disc(g, p, r) {
 
 function tokenLabel(t) {
   if (t.open) return "asteroid (open)";
-  if (t.identity) return `${t.identity.toLowerCase()} (face down, you know it)`;
+  if (t.identity) return `${faceName(t.identity)} (face down, you know it)`;
   return "face down";
 }
 
@@ -1848,9 +1859,9 @@ function describeAction(ctx) {
     const [verb, a, b] = text.split(" ");
     if (verb === "card") {
       const c = CATALOG.cards[a];
-      return c ? `Play ${a}: ${c.value} ruler${c.value === 1 ? "" : "s"}, ${c.symbols.join(" + ")}` : text;
+      return c ? `Play ${plural(Number(c.value) || 0, "ruler")}: ${c.symbols.map(adventureName).join(", ") || "no adventure"}` : text;
     }
-    if (verb === "adv") return `${a}: ${ADVENTURES[a] || ""}`;
+    if (verb === "adv") return `${capital(adventureName(a))}: ${ADVENTURES[a] || ""}`;
     if (verb === "base") return `Start at base ${baseName(ctx.view, a)}`;
     if (verb === "target") {
       const t = ctx.view.tokens.find((x) => String(x.tid) === a);
@@ -1859,7 +1870,7 @@ function describeAction(ctx) {
     if (verb === "sell") {
       const me = ctx.view.players[ctx.seat];
       const item = me && me.hold ? me.hold.find((x) => String(x.tid) === a) : null;
-      return item ? `Sell ${item.identity.toLowerCase()} (token ${a})` : text;
+      return item ? `Sell ${faceName(item.identity)} (token ${a})` : text;
     }
     if (verb === "pay") return a === "cargo" ? `Return cargo token ${b} to the bag` : `Let Seat ${Number(b) + 1} pick one of your cards`;
     if (verb === "pick") return `Pick card ${Number(a) + 1} (blind)`;
@@ -1877,17 +1888,17 @@ function handPanel(ctx) {
     const c = CATALOG.cards[cid] || { value: "?", symbols: [] };
     const text = `card ${cid}`;
     const playable = ctx.legal.includes(text);
-    const face = [h("strong", { class: "sp-value" }, String(c.value)), advIcons(c.symbols), h("span", { class: "sp-symbols" }, c.symbols.join(" · ")), h("small", {}, cid)];
+    const face = [h("strong", { class: "sp-value" }, String(c.value)), advIcons(c.symbols), h("span", { class: "sp-symbols" }, c.symbols.map(adventureName).join(" · "))];
     const dealt = SEEN.hand !== null && !SEEN.hand.has(cid);
     return h("li", { class: `sp-card${dealt ? " dealt" : ""}`, dataset: { card: cid } },
       playable ? h("button", { type: "button", class: "sp-card-button", disabled: ctx.busy, dataset: { action: text, key: `act:${text}` },
-        "aria-label": `Play ${cid}: value ${c.value}, ${c.symbols.join(", ")}`, onclick: () => ctx.act(text) }, face) : face);
+        "aria-label": `Play the ${cardWords(c)} card`, onclick: () => ctx.act(text) }, face) : face);
   });
   SEEN.hand = new Set(me.hand);
   return h("section", { class: "panel", id: "sp-hand", "aria-labelledby": "sp-hand-title" },
     h("h2", { id: "sp-hand-title" }, `Your energy cards (${me.hand.length})`),
     cards.length ? h("ul", { class: "sp-cards" }, cards) : h("p", {}, "No cards: your ship drifts."),
-    me.hold ? h("p", { id: "sp-hold" }, "Your hold: ", me.hold.length ? me.hold.map((x) => `${x.identity.toLowerCase()} (token ${x.tid})`).join(", ") : "empty") : null,
+    me.hold ? h("p", { id: "sp-hold" }, "Your hold: ", me.hold.length ? me.hold.map((x) => `${faceName(x.identity)} (token ${x.tid})`).join(", ") : "empty") : null,
     me.hold && me.hold.length ? h("p", { class: "sp-hold-pics", "aria-hidden": "true" }, me.hold.map((x) => tokenPicture(x.identity, 36))) : null);
 }
 
@@ -1901,22 +1912,22 @@ function inPlayPanel(ctx) {
   const turned = SEEN.inPlay !== undefined && SEEN.inPlay !== v.in_play;
   SEEN.inPlay = v.in_play;
   return h("section", { class: "panel", id: "sp-in-play", "aria-labelledby": "sp-play-title" },
-    h("h2", { id: "sp-play-title" }, `Card in play: ${v.in_play} (${ctx.name(v.active)})`),
+    h("h2", { id: "sp-play-title" }, `Card in play: ${v.active === ctx.seat ? "your" : `${ctx.name(v.active)}'s`} ${cardWords(c)}`),
     h("div", { class: `sp-card sp-in-play-card${turned ? " turned" : ""}`, "aria-hidden": "true" },
-      h("strong", { class: "sp-value" }, String(c.value)), advIcons(c.symbols), h("small", {}, v.in_play)),
+      h("strong", { class: "sp-value" }, String(c.value)), advIcons(c.symbols)),
     h("p", {}, `${plural(Number(c.value) || 0, "ruler")}; adventures first:`),
-    h("ul", {}, c.symbols.map((s) => h("li", {}, h("strong", {}, s), `: ${ADVENTURES[s] || ""}`))));
+    h("ul", {}, c.symbols.map((s) => h("li", {}, h("strong", {}, capital(adventureName(s))), `: ${ADVENTURES[s] || ""}`))));
 }
 
 function basePanel(ctx) {
   const v = ctx.view;
   const dec = v.decision;
   const rows = v.bases.filter((b) => b.inhabited).map((b) => {
-    const prices = b.prices ? Object.entries(b.prices).map(([k, p]) => `${k.toLowerCase()} ${p}`).join(", ") : "hidden";
+    const prices = b.prices ? Object.entries(b.prices).map(([k, p]) => `${faceName(k)} ${p}`).join(", ") : "hidden";
     const docked = b.docked.map((s, i) => (s === null ? null : `${ctx.name(s)} (slot ${i})`)).filter(Boolean);
     return h("li", { dataset: { base: String(b.index) } },
       h("strong", {}, baseName(v, b.index)), b.owner !== null && b.owner !== undefined ? ` owned by ${ctx.name(b.owner)}` : " unowned",
-      `; market ${b.market ? `${b.market}: ${prices}` : prices}`,
+      `; market card: ${prices}`,
       b.seen_by.length ? `; seen by ${b.seen_by.map(ctx.name).join(", ")}` : "",
       docked.length ? `; docked: ${docked.join(", ")}` : "");
   });
@@ -1952,7 +1963,7 @@ function playersPanel(ctx) {
       h("tbody", {}, rows))),
     facts([["Bank", h("span", { id: "sp-bank" }, `${v.bank} MC`)], ["Transports in the bag", String(v.bag_count)], ["Turn", String(v.turn)],
       ["Storm", v.storm ? `at ${fmt(v.storm[0])}, ${fmt(v.storm[1])}` : "not on the table"],
-      ["Energy stacks", Object.entries(v.energy.draw_sizes).map(([k, n]) => `${k}: ${n}`).join(", ")]]));
+      ["Energy cards left", Object.entries(v.energy.draw_sizes).map(([k, n]) => `${n} of value ${k}`).join(", ")]]));
 }
 
 function tokensPanel(ctx) {
@@ -2004,7 +2015,7 @@ function nextReveal() {
   }
   S.revealNow = item;
   if (el) {
-    el.replaceChildren(tokenPicture(item.identity, 32), `Captured: ${item.identity.toLowerCase()} (token ${item.tid})`);
+    el.replaceChildren(tokenPicture(item.identity, 32), `Captured: ${faceName(item.identity)} (token ${item.tid})`);
     S.revealCount += 1;
     el.dataset.count = String(S.revealCount);
     el.classList.remove("flash");
@@ -2045,7 +2056,7 @@ export default {
       // Under the canvas, not above it: the words growing while you aim must not move the canvas under the pointer.
       h("p", { id: "sp-aim", class: "help", "aria-live": "polite" }),
       h("p", { id: "sp-reveal", class: "sp-reveal", "aria-live": "assertive", dataset: { count: String(S.revealCount) } },
-        S.revealNow ? [tokenPicture(S.revealNow.identity, 32), `Captured: ${S.revealNow.identity.toLowerCase()} (token ${S.revealNow.tid})`] : ""),
+        S.revealNow ? [tokenPicture(S.revealNow.identity, 32), `Captured: ${faceName(S.revealNow.identity)} (token ${S.revealNow.tid})`] : ""),
       lastFlickPanel(ctx));
     queueMicrotask(() => {
       sizeCanvas();
@@ -2057,7 +2068,7 @@ export default {
     return [aimPanel(ctx), area, inPlayPanel(ctx), handPanel(ctx), basePanel(ctx), playersPanel(ctx), tokensPanel(ctx)];
   },
   logText(e, ctx) {
-    if (e.kind === "captured_private") return `You capture ${String(e.data.identity).toLowerCase()} (token ${e.data.tid}).`;
+    if (e.kind === "captured_private") return `You capture ${faceName(e.data.identity)} (token ${e.data.tid}).`;
     return e.text;
   },
   result(ctx) {
