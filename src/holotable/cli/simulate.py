@@ -188,7 +188,7 @@ def render_schedule_report(report: ScheduleReport) -> RenderableType:
     table.add_column("Scheduled game")
     for name in ("Won", "Win rate [95% CI]", "Steps", *names):
         table.add_column(name, justify="right")
-    table.add_column(f"Not won: {prefix.rstrip(': ')}" if prefix else "Not won: reason")
+    table.add_column(f"Not won: {prefix.rstrip(': ').lower()}" if prefix else "Not won: reason")
     for sched, rep in entries:
         tally = rep.seats[0]
         lo, hi = tally.win_rate_ci

@@ -23,7 +23,7 @@ def test_heuristic_is_registered_and_finishes_deterministically() -> None:
     assert "heuristic" in agent_names("kyrum")
     results = [play_out("heuristic", s) for s in range(6)]
     assert results == [play_out("heuristic", s) for s in range(6)]
-    assert all(r[0].startswith(("victory: validated", "defeat: ")) for r in results)
+    assert all(r[0].startswith(("Victory: validated", "Defeat: ")) for r in results)
 
 
 def test_random_agent_finishes_games() -> None:
@@ -31,4 +31,4 @@ def test_random_agent_finishes_games() -> None:
     (fuel, defeats or journeys)."""
     for seed in range(5):
         reason, plies, _ = play_out("random", seed)
-        assert reason.startswith(("victory", "defeat")) and plies > 0
+        assert reason.startswith(("Victory", "Defeat")) and plies > 0

@@ -55,7 +55,7 @@ def test_random_never_concedes_and_ends_every_game(seed: int) -> None:
 
     reason, fingerprint, verbs = play()
     assert "concede" not in verbs
-    assert reason != "defeat: conceded" and reason.startswith(("victory", "defeat"))
+    assert reason != "Defeat: conceded" and reason.startswith(("Victory", "Defeat"))
     assert play()[:2] == (reason, fingerprint)
 
 

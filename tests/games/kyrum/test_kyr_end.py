@@ -133,7 +133,7 @@ def test_KYR_END_06_concede() -> None:
     play(st, "concede")
     while not st.is_terminal():
         play(st, "close" if "close" in texts(st) else texts(st)[0])
-    assert st.outcome().ranks == (2,) and st.outcome().reason == "defeat: conceded"
+    assert st.outcome().ranks == (2,) and st.outcome().reason == "Defeat: conceded"
 
 
 def test_KYR_END_04_order_in_game_5_T_KYR_36() -> None:

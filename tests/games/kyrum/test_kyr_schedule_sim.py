@@ -59,7 +59,7 @@ def test_KYR_END_03_batch_counts_endings_and_averages_measures() -> None:
     assert list(report.endings.values()) == sorted(report.endings.values(), reverse=True)
     for rec in report.records:
         won = bool(rec.winners)
-        assert rec.reason.startswith("victory: validated" if won else "defeat: ")
+        assert rec.reason.startswith("Victory: validated" if won else "Defeat: ")
         assert report.endings[rec.reason] >= 1
     values = [dict(rec.measures)["explorations"] for rec in report.records]
     assert report.measures["explorations"].mean == pytest.approx(sum(values) / 12)
@@ -198,7 +198,7 @@ def test_cli_simulate_schedule_table_and_json() -> None:
     assert [r["number"] for r in rows] == [1, 2] and [r["games"] for r in rows] == [3, 3]
     for row in rows:
         seat = row["seats"][0]
-        assert seat["wins"] == sum(n for reason, n in row["endings"].items() if reason.startswith("victory"))
+        assert seat["wins"] == sum(n for reason, n in row["endings"].items() if reason.startswith("Victory"))
         assert not math.isnan(row["mean_length"])
 
 
@@ -264,7 +264,7 @@ def test_planner_is_registered_and_finishes_deterministically() -> None:
 
     results = [play(s) for s in range(3)]
     assert results == [play(s) for s in range(3)]
-    assert all(reason.startswith(("victory: validated", "defeat: ")) for reason, _ in results)
+    assert all(reason.startswith(("Victory: validated", "Defeat: ")) for reason, _ in results)
 
 
 def test_KYR_OBJ_15_planner_keeps_the_elements_an_objective_asks_for() -> None:

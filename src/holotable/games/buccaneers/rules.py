@@ -56,8 +56,9 @@ SPEC = GameSpec(
         Param("setup", "standard", "str", "which black holes: 3 of the 13 shuffled, or the three the rulebook names "
               "for a first game; your own three (below) override both", choices=MODES, assumed="AMB-03",
               label="Which black holes", choice_labels=("3 of 13, shuffled", "First game: the three named")),
-        Param("black_holes", None, "str", "an agreed set (custom set-up): three black-hole ids, round 1 "
-              "first, e.g. 'BH-M1,BH-R3,BH-D2'; empty = use setup", optional=True, assumed="AMB-44",
+        Param("black_holes", None, "str", "three black holes agreed at the table, round 1 first, by the "
+              "code on their card: BH- then M (menacing), R (risky) or D (dangerous) and its number, for "
+              "example 'BH-M1,BH-R3,BH-D2'; empty: as chosen above", optional=True, assumed="AMB-44",
               label="Your own three black holes"),
         Param("direction", None, "str", "the direction card's starting side; empty = random. Clockwise passes "
               "each hand to the next seat", choices=("CW", "CCW"), optional=True, assumed="AMB-12",

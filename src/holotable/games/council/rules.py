@@ -117,14 +117,17 @@ SPEC = GameSpec(
                minimum=0, maximum=3600, label="Negotiation timer in seconds"),
         _param("negotiation_ticks", "int", "negotiation moves per non-Leader per Proposal", minimum=1, maximum=1000,
                label="Negotiation moves per Proposal"),
-        _param("leader_actions_per_tick", "int", "the Leader's moves per tick (ticks x this per Proposal)",
+        _param("leader_actions_per_tick", "int", "in bot-only play, the Leader's moves for each move of the others "
+               "(so the Leader has this many times the others' moves in each Proposal)",
                minimum=1, maximum=1000, label="Leader's move multiplier"),
         _param("chat_max_chars", "int", "longest chat message", minimum=1, maximum=A.CHAT_PARSE_MAX,
                label="Longest chat message (letters)"),
-        Param("live_negotiation", False, "bool", "every seat negotiates at any moment with no move budget "
-              "(tables with people); off: bot-only ticks with budgets (BHC-DIG-02)", table_default=True,
+        Param("live_negotiation", False, "bool", "everyone negotiates whenever they like, with no limit on "
+              "moves (tables with people); off: turns in small steps with a few moves each (bot-only tables)",
+              table_default=True,
               label="Negotiate freely at any moment"),
-        _param("house_timeouts", "bool", "whether the table applies the house defaults (timeout_action)",
+        _param("house_timeouts", "bool", "a seat that runs out of time gets the house's default move: "
+               "votes Fail, gets paid without Intrigue, guesses a colour at random; the Leader calls the Vote",
                label="Use house timeouts"),
     ),
 )

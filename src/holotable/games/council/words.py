@@ -55,6 +55,8 @@ def talk_line(record: Mapping[str, Any], name: Callable[[int], str] = seat_name,
     if kind == "claim":
         about = record.get("about")
         outcome = OUTCOME_TITLES.get(str(record.get("outcome")), str(record.get("outcome")))
-        whose = "?" if about is None else name(int(about))
-        return f"{who} claims {whose}'s Agenda wants {record.get('colour')} on {outcome}"
+        whose = "?'s" if about is None else f"{name(int(about))}'s"
+        if about is not None and int(about) == int(record["seat"]):
+            whose = "their own"
+        return f"{who} claims {whose} Agenda wants {record.get('colour')} on {outcome}"
     return f"{who}: {text}"

@@ -185,7 +185,7 @@ class Kyrum(Game[KyrumData, KAction]):
         assert res is not None
         won = res["outcome"] == "victory"
         return Outcome(scores=(float(res["np"]["total"]),), ranks=(1 if won else 2,),
-                       reason=f"{'victory' if won else 'defeat'}: {res['reason']}",
+                       reason=f"{'Victory' if won else 'Defeat'}: {story.reason_words(res['reason'])}",
                        details={"np": dict(res["np"]), "journey": res["journey_at_end"], "game": st.data.game})
 
     # ------------------------------------------------------------------ legal actions

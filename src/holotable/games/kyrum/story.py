@@ -197,7 +197,8 @@ def _tail(kind: str, text: str) -> str:
 def reason_words(reason: str) -> str:
     """Why a game ended, in words: ``reason_words("health+ship") == "health and ship at 0"``."""
     return {"health": "health at 0", "ship": "ship at 0", "health+ship": "health and ship at 0",
-            "fuel": "out of fuel", "script": "the story", "conceded": "conceded"}.get(reason, reason)
+            "fuel": "out of fuel", "script": "the story", "conceded": "conceded",
+            "journeys": "no journeys left"}.get(reason, reason)
 
 
 def flag_line(op: Mapping[str, Any], now: int | None) -> str:

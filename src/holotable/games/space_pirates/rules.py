@@ -76,7 +76,8 @@ SPEC = GameSpec(
               choice_labels=tuple(_DEXTERITY_WORDS[d] for d in CONTENT.constants.dexterity)),
         # SP-AMB-55: a handicap per seat (humans and bots alike), read only through skill.flick_noise
         Param("seat_dexterity", "", "str",
-              "flick noise per seat, in seat order, e.g. 'precise,shaky'; empty = every seat uses dexterity",
+              "a handicap: each seat's flick accuracy, seat 1 first, for "
+              "example 'precise,shaky'; empty: every seat flicks with the accuracy above",
               optional=True, assumed="SP-AMB-55", label="Flick accuracy per seat"),
         Param("victory", "standard", "str", "20 MC, or the longer variant", choices=("standard", "long"),
               label="Money needed to win", choice_labels=("20 MC", "Longer game (30 to 50 MC)")),

@@ -630,7 +630,9 @@ function scoringPanel(ctx) {
     h("h2", { id: "bhb-scoring" }, `Scoring of round ${roundOf}`),
     progress,
     h("ol", { class: "score-steps" }, items));
-  if (inScoring || view.phase === "over") return panel;
+  // Open while it happens and through the first pick of the next round (the scoring runs on by itself
+  // after the last pick, so this is when the player sees its steps light up); folded from then on.
+  if (inScoring || view.phase === "over" || (view.phase === "selection" && view.turn === 1)) return panel;
   return h("details", { class: "panel" }, h("summary", {}, `How round ${roundOf} was scored`), panel);
 }
 

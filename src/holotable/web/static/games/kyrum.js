@@ -328,7 +328,7 @@ function inventoryPanel(view, moves) {
       const have = Object.values(c.paid || {}).reduce((a, b) => a + b, 0) + Object.values(c.waived || {}).reduce((a, b) => a + b, 0);
       return h("li", { class: `ky-card ky-card-discovery${c.studied ? " studied" : ""}${drawn ? " drawn" : ""}`, dataset: { card: c.ref } },
         h("div", { class: "ky-planet-head" }, pic("discovery", 28, "ky-kind-pic"), cardButton(moves.ctx, `discovery:${c.id}`, `${c.ref.toUpperCase()} ${c.name}`), h("span", { class: "badge" }, c.type)),
-        h("p", { class: "muted" }, `study cost ${cost(c.cost)}; paid ${cost(c.paid)}; knowledge ${c.knowledge}, ${c.notoriety} NP`),
+        h("p", { class: "muted" }, `study cost ${cost(c.cost)}; paid ${cost(c.paid)}; knowledge ${c.knowledge}, notoriety ${c.notoriety}`),
         h("div", { class: "ky-track", role: "progressbar", "aria-label": `study of ${c.name}`, "aria-valuemin": "0", "aria-valuemax": String(need || 1), "aria-valuenow": String(c.studied ? need : have) },
           h("span", { class: "ky-fill", style: `width:${c.studied ? 100 : need ? (100 * have) / need : 0}%` })),
         c.studied ? h("p", { class: "good" }, "studied") : null,
@@ -358,14 +358,14 @@ function journeyPanel(view, ctx) {
     h("h2", { id: "ky-journey-title" }, "Journey card"),
     h("ol", { class: "ky-journey-track", "aria-label": "journeys" }, Array.from({ length: view.journeys || 4 }, (_, i) => i + 1).map((j) => h("li", { class: j === view.journey ? "current" : j < view.journey ? "done" : "" }, `Journey ${j}`))),
     facts([
-      ["Journey", `${view.journey} (worth ${view.journey_np} NP)`],
+      ["Journey", `${view.journey} (worth ${view.journey_np} notoriety points)`],
       ["Area", `${view.area}; ${plural(view.areas_revealed || 0, "area")} revealed`],
       ["Planet deck", `${view.planet_deck_size} cards${view.top_planet_back_alert ? " — top card shows an alert" : ""}`],
       ["Encounters", `${view.encounter_deck_size} in the deck`],
       ...encounterFacts(view, ctx),
       ["Discovery deck", String(view.discovery_deck_size)],
-      ["Script NP this game", String(view.script_np)],
-      ["NP bank", String(view.np_bank)],
+      ["Notoriety from the story this game", String(view.script_np)],
+      ["Notoriety points in the bank", String(view.np_bank)],
       ["Main scripts read", `${view.main_scripts_read} of ${view.main_scripts_total}`],
       view.travel_discounts && view.travel_discounts.length ? ["Travel discounts", view.travel_discounts.map(([a, u]) => `-${a} (${u} use)`).join(", ")] : null,
     ]));
@@ -491,9 +491,9 @@ function marketPanel(view, ref, moves) {
   const items = ref.items || [];
   return h("section", { class: "panel ky-market", "aria-labelledby": "ky-market-title" },
     h("h2", { id: "ky-market-title" }, "Thoth market (end of game)"),
-    h("p", {}, `Your bank holds ${view.np_bank} NP. You may also buy later, on the campaign page, until the next game starts.`),
+    h("p", {}, `Your bank holds ${view.np_bank} notoriety points. You may also buy later, on the campaign page, until the next game starts.`),
     h("ul", { class: "ky-cards" }, items.map((it) => h("li", { class: "ky-card ky-card-item" },
-      pic("item", 28, "ky-kind-pic"), cardButton(moves.ctx, `item:${it.id}`, `${it.name} — ${it.cost} NP`), h("p", { class: "muted" }, it.text),
+      pic("item", 28, "ky-kind-pic"), cardButton(moves.ctx, `item:${it.id}`, `${it.name} — ${it.cost} notoriety points`), h("p", { class: "muted" }, it.text),
       moves.button(`buy ${it.ref}`, `Buy ${it.name}`)))),
     h("div", { class: "actions" }, moves.button("close", "Close the market", "primary")));
 }
@@ -548,7 +548,7 @@ export default {
       h("div", { class: "status-bar" },
         h("span", { class: "badge" }, `journey ${view.journey}/${view.journeys || 4}`),
         h("span", { class: "badge" }, `area ${view.area}`),
-        h("span", { class: "badge" }, `${view.np_bank} NP in the bank`),
+        h("span", { class: "badge" }, `${view.np_bank} notoriety points in the bank`),
         view.partner ? h("span", { class: "badge" }, "Black Hole partner") : null,
         ctx.extra && ctx.extra.campaign_url ? h("a", { href: ctx.extra.campaign_url, id: "ky-campaign-link" }, "Campaign page") : null));
 
@@ -591,7 +591,7 @@ export default {
   result(ctx) {
     const r = ctx.view && ctx.view.result;
     const url = ctx.extra && ctx.extra.campaign_url;
-    return h("div", {}, r ? h("p", {}, `${r.outcome}: ${(r.np || {}).total ?? 0} NP this game.`) : null,
+    return h("div", {}, r ? h("p", {}, `${r.outcome === "victory" ? "Victory" : "Defeat"}: ${(r.np || {}).total ?? 0} notoriety points this game.`) : null,
       url ? h("p", {}, h("a", { href: url, class: "button primary", id: "ky-result-campaign" }, "Open the campaign page")) : null);
   },
 };

@@ -557,8 +557,9 @@ function drawResult(ctx) {
   }
   const n = outcome.scores.length;
   const order = [...Array(n).keys()].sort((a, b) => outcome.ranks[a] - outcome.ranks[b] || a - b);
+  const solo = order.length === 1; // a solo game (Kyrum) has no places to rank
   const rows = order.map((seat) => h("tr", { class: (outcome.winners || []).includes(seat) ? "winner" : "" },
-    h("td", { class: "num" }, String(outcome.ranks[seat])),
+    solo ? null : h("td", { class: "num" }, String(outcome.ranks[seat])),
     h("td", {}, seatLabel(seat)),
     h("td", { class: "num" }, String(outcome.scores[seat]))));
   const extra = page.renderer.result ? page.renderer.result(ctx) : null;
@@ -574,9 +575,9 @@ function drawResult(ctx) {
   fill(section,
     h("h2", { id: "result-title" }, "Final result"),
     h("p", { class: "winner" }, describeWinners(outcome)),
-    outcome.reason ? h("p", {}, `Why: ${outcome.reason}.`) : null,
+    outcome.reason ? h("p", {}, `Why: ${outcome.reason.replace(/\.$/, "")}.`) : null,
     h("div", { class: "scroll-x" }, h("table", { class: "grid", id: "final-scores" },
-      h("thead", {}, h("tr", {}, h("th", { class: "num" }, "Place"), h("th", {}, "Player"), h("th", { class: "num" }, page.renderer.scoreLabel || "Score"))),
+      h("thead", {}, h("tr", {}, solo ? null : h("th", { class: "num" }, "Place"), h("th", {}, "Player"), h("th", { class: "num" }, page.renderer.scoreLabel || "Score"))),
       h("tbody", {}, rows))),
     extra,
     h("p", { class: "actions" }, again, h("a", { class: "button", href: `${tableUrl(page.tableId)}?replay=0`, id: "replay-watch" },
@@ -843,11 +844,13 @@ function drawActionBar() {
     const title = heading ? heading.textContent : "Your move";
     // Copies only when each says on its own what it does: four "1 coin" buttons (Council's bribes) need the
     // panel around them, so the bar then only leads there.
-    const labels = buttons.map((b) => b.textContent.trim());
+    // A button's accessible name says on its own what it does ("Ask the Leader for 1 coin" for a "1 coin").
+    const labelOf = (b) => (b.getAttribute("aria-label") || b.textContent).trim();
+    const labels = buttons.map(labelOf);
     const clear = new Set(labels).size === labels.length && labels.every((l) => l.length > 0 && l.length <= 28);
     const proxies = buttons.length <= BAR_BUTTONS && clear
       ? buttons.map((b) => h("button", { type: "button", class: b.classList.contains("primary") ? "primary" : "",
-        dataset: { barAction: b.dataset.action }, onclick: () => pressInPanel(b.dataset.action) }, b.textContent.trim()))
+        dataset: { barAction: b.dataset.action }, onclick: () => pressInPanel(b.dataset.action) }, labelOf(b)))
       : [];
     fill(bar, h("span", { class: "bar-title" }, title),
       h("span", { class: "bar-buttons" }, proxies,
