@@ -26,7 +26,7 @@ def test_the_buccaneers_catalog_is_the_tables_own_data() -> None:
     assert set(shipped["cards"]) == {card.id for card in data.junk}
     for card in data.junk:
         assert shipped["cards"][card.id]["stats"] == [[s.value, s.weight] for s in card.stats]
-        assert shipped["cards"][card.id]["name"] == card.name
+        assert shipped["cards"][card.id]["name"] == card.shown_name
     holes = {h.id: h.threshold for h in data.black_holes}
     assert {k: v["threshold"] for k, v in shipped["black_holes"].items()} == holes
     # A table with a data override gets its own numbers, and the shipped catalog is left alone.

@@ -119,7 +119,7 @@ def test_two_humans_never_see_each_others_hand(live_server, browser: Browser) ->
                 assert not mentions(seen[other].text(), card), f"{other} was told {owner}'s face-down toy"
                 assert card not in dom_cards(alice if other == "alice" else bob)
             else:
-                named = CARDS[card].name  # the log names a card as it is printed, never by its id
+                named = CARDS[card].shown_name  # the log names a card as it is printed, never by its id
                 assert named in alice.inner_text("#last-reveal") and named in bob.inner_text("#last-reveal")
         revealed = {pick, bob_pick}
         rest = {"alice": set(hands["alice"]) - revealed, "bob": set(hands["bob"]) - revealed}

@@ -358,14 +358,14 @@ function journeyPanel(view, ctx) {
     h("h2", { id: "ky-journey-title" }, "Journey card"),
     h("ol", { class: "ky-journey-track", "aria-label": "journeys" }, Array.from({ length: view.journeys || 4 }, (_, i) => i + 1).map((j) => h("li", { class: j === view.journey ? "current" : j < view.journey ? "done" : "" }, `Journey ${j}`))),
     facts([
-      ["Journey", `${view.journey} (worth ${view.journey_np} notoriety points)`],
+      ["Journey", `${view.journey} (worth ${view.journey_np} notoriety)`],
       ["Area", `${view.area}; ${plural(view.areas_revealed || 0, "area")} revealed`],
       ["Planet deck", `${view.planet_deck_size} cards${view.top_planet_back_alert ? " — top card shows an alert" : ""}`],
       ["Encounters", `${view.encounter_deck_size} in the deck`],
       ...encounterFacts(view, ctx),
       ["Discovery deck", String(view.discovery_deck_size)],
-      ["Notoriety from the story this game", String(view.script_np)],
-      ["Notoriety points in the bank", String(view.np_bank)],
+      ["Story notoriety", String(view.script_np)],
+      ["Notoriety banked", String(view.np_bank)],
       ["Main scripts read", `${view.main_scripts_read} of ${view.main_scripts_total}`],
       view.travel_discounts && view.travel_discounts.length ? ["Travel discounts", view.travel_discounts.map(([a, u]) => `-${a} (${u} use)`).join(", ")] : null,
     ]));
