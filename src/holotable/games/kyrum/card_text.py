@@ -67,9 +67,12 @@ class CardText:
     title: str
     lines: tuple[tuple[str, str], ...]
     text: str = ""
+    #: The title as the card prints it, for the table page: without the id that tells two cards of one
+    #: name apart where a name is typed (the terminal's ``card asteroids`` lists both, by ``title``).
+    printed_title: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "key": self.key, "title": self.title,
+        return {"kind": self.kind, "key": self.key, "title": self.printed_title or self.title,
                 "lines": [list(line) for line in self.lines], "text": self.text}
 
 
@@ -281,7 +284,7 @@ def encounter_card(pack: Pack, enc: Encounter) -> CardText:
         lines = [("Black Hole", f"read script {pack.rules['black_hole_script']}: a message reaches the Jaakub of "
                                 "your Black Hole partner (the card is out of games without a partner)")]
     lines.append(("After", "the card is removed from the game"))
-    return CardText("encounter", f"encounter:{enc.id}", title, tuple(lines), enc.text)
+    return CardText("encounter", f"encounter:{enc.id}", title, tuple(lines), enc.text, printed_title=enc.name)
 
 
 def discovery_card(pack: Pack, disc: Discovery, held: Mapping[str, Any] | None = None) -> CardText:
