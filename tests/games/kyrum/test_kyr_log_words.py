@@ -14,8 +14,9 @@ from holotable.games.kyrum.pack import PACKS_DIR, load_pack
 
 DEMO = str(PACKS_DIR / "kyrum-demo")
 #: What a line a player reads must not hold: a rule ID, an ASCII arrow, a frame label such as "13/white"
-#: or "ENC-07/black", an option label "/o2", a resource code, a Python list.
-JARGON = re.compile(r"KYR-|->|\w/(white|black|if|roll|o\d)\b|\bNP\b|\[\d|\bsuit \d|\bslot 0\b")
+#: or "ENC-07/black", an option label "/o2", a resource code, a Python list, a slot number (counted from 0
+#: where actions are typed, so the log names the planet).
+JARGON = re.compile(r"KYR-|->|\w/(white|black|if|roll|o\d)\b|\bNP\b|\[\d|\bsuit \d|\bslot \d")
 
 
 def _played(seed: int, pack: str) -> list[str]:
@@ -50,5 +51,6 @@ def test_a_frame_label_reads_as_where_the_effect_came_from() -> None:
     assert words.source(pack, item.id) == item.name
     assert words.source(pack, f"{code}/o2") == f"booklet entry {code}, option 2"
     assert words.source(pack, f"{code}/roll") == f"booklet entry {code}, the roll"
-    assert words.source(pack, "travel to slot 2") == "travel to slot 2"  # already words: unchanged
-    assert words.slot(0) == "slot 1" and words.resource("suit") == "spacesuit integrity"
+    assert words.source(pack, "travel to Myrrak") == "travel to Myrrak"  # already words: unchanged
+    assert words.slot_die(pack, [planet.number], 0) == f"{planet.name}'s distance die"
+    assert words.resource("suit") == "spacesuit integrity"

@@ -91,13 +91,13 @@ def craft(tab: Table, el: str, recipe: str, slot: int | None) -> None:
         assert slot is not None
         old = d.slot_dice[slot]
         d.slot_dice[slot] = gauges.die(tab)
-        tab.emit("die_rerolled", f"The die of {words.slot(slot)} is rolled again: {old} → {d.slot_dice[slot]}",
-                 slot=slot)
+        die = words.slot_die(tab.pack, d.slot_planets, slot)
+        tab.emit("die_rerolled", f"{die} is rolled again: {old} → {d.slot_dice[slot]}", slot=slot)
         resort(tab)
     elif recipe == "set1":
         assert slot is not None
         d.slot_dice[slot] = 1
-        tab.emit("die_set", f"The die of {words.slot(slot)} is set to 1", slot=slot)
+        tab.emit("die_set", f"{words.slot_die(tab.pack, d.slot_planets, slot)} is set to 1", slot=slot)
         resort(tab)
     else:
         recipes = tab.pack.rules["crafting"][el]
@@ -156,11 +156,11 @@ def explore(tab: Table, slot: int) -> None:
             d.discounts.pop(0)
     d.window_open = False  # KYR-DIST-07
     if cost:
-        gauges.pay(tab, "fuel", cost, f"travel to {words.slot(slot)}")
+        gauges.pay(tab, "fuel", cost, f"travel to {tab.pack.planets[d.slot_planets[slot]].name}")
     d.slot_explored[slot] = True
     d.exploring = slot
     planet = tab.pack.planets[d.slot_planets[slot]]
-    tab.emit("explore", f"You explore {planet.name} ({words.slot(slot)}) for {cost} fuel", slot=slot,
+    tab.emit("explore", f"You explore {planet.name} for {cost} fuel", slot=slot,
              planet=planet.number)
     d.tasks.push(Explored())
     roll_exploration(tab)

@@ -1,11 +1,13 @@
 """Kyrum's log in the words a player reads: where an effect came from ("Myrrak, white arrow"), a
-resource by its printed name, slots counted from 1; never the pack's ids or labels.
+resource by its printed name, a slot by its planet; never the pack's ids or labels.
 
 The engine keeps its internal labels in each event's data (a story page is keyed by them, the bots and
 the replay read them); only the event's text, the line a player reads, goes through here.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from .card_text import RESOURCE_NAMES
 from .pack import Pack
@@ -23,9 +25,10 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def slot(index: int) -> str:
-    """A planet slot as the table counts it: ``slot(0) == "slot 1"``."""
-    return f"slot {index + 1}"
+def slot_die(pack: Pack, planets: Sequence[int], index: int) -> str:
+    """The distance die of a slot, named by the planet beside it ("Myrrak's distance die"): a slot's
+    number would be counted from 0 where actions are typed and from 1 elsewhere, a planet is the same."""
+    return f"{pack.planets[planets[index]].name}'s distance die" if index < len(planets) else "A distance die"
 
 
 def source(pack: Pack, label: str) -> str:
