@@ -150,6 +150,11 @@ def test_tokens_guard_every_route(camps: Campaigns) -> None:
             response = camps.client.request(method, f"/api/campaigns/{cid}{path}", json=body, headers=headers)
             assert response.status_code == 403, (path, response.text)
     assert camps.client.get("/api/campaigns/nope", headers=bearer(token)).status_code == 404
+    for made_up in range(50):  # made-up ids leave nothing in memory (each used to keep a lock for good)
+        assert camps.client.post(f"/api/campaigns/fake{made_up}/notes", json={"text": "x"},
+                                 headers=bearer(token)).status_code == 404
+    ext = camps.srv.manager.extension("kyrum")
+    assert not ext.locks.get(camps.srv.manager), "no campaign lock outlives its request"
     assert camps.db(cid) == before
     assert camps.read(other_id, other_token)["name"] == "other"
 

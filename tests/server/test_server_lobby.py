@@ -139,6 +139,12 @@ def test_a_token_acts_only_for_its_own_seat_at_its_own_table(server: Any) -> Non
          "human"),
         ({"game": "captain-black", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "agent": "nobody"}]},
          "nobody"),
+        ({"game": "captain-black", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "agent": "ismcts:x"}]},
+         "key=value"),  # a malformed spec was a 500
+        ({"game": "captain-black", "players": 2,
+          "seats": [{"kind": "human"}, {"kind": "bot", "agent": "ismcts:time_limit=3600"}]}, "at most 10"),
+        ({"game": "captain-black", "players": 2,
+          "seats": [{"kind": "human"}, {"kind": "bot", "agent": "ismcts:time_limit=x"}]}, "time_limit"),
         ({"game": "captain-black", "players": 2, "seats": [{"kind": "robot"}, {"kind": "bot"}]}, "kind"),
         ({"game": "captain-black", "players": 2, "clock": {"mode": "per_move", "seconds": 0}}, "seconds"),
         ({"game": "captain-black", "players": 2, "surprise": True}, "surprise"),
@@ -174,6 +180,10 @@ def test_rematch_keeps_game_options_and_seats(server: Any) -> None:
     assert [(s.kind, s.level, s.agent) for s in new.seats] == [(s.kind, s.level, s.agent) for s in old.seats]
     assert old.record.rematch_id == new_id and new.record.rematch_of == table_id
     assert server.state(table_id, tokens[0])["rematch_id"] == new_id
+    # Asking twice does not take the other player's seat at the rematch (it used to: any free seat).
+    twice = server.client.post(f"/api/tables/{table_id}/rematch", headers={"Authorization": f"Bearer {tokens[1]}"})
+    assert twice.status_code == 409 and "Seat 2 at the rematch is already taken" in twice.json()["detail"]
+    assert not server.live(new_id).seats[0].claimed
     # The other player follows into the same new table and keeps their seat.
     follow = server.client.post(f"/api/tables/{table_id}/rematch", headers={"Authorization": f"Bearer {tokens[0]}"})
     assert follow.json()["table_id"] == new_id and follow.json()["you"]["seat"] == 0

@@ -111,6 +111,10 @@ def test_websocket_pushes_each_seat_its_view_and_resumes_with_the_log(server: An
         assert ws0.receive_json()["status"] == 422
         ws0.send_bytes(b"\x00\x01")
         assert ws0.receive_json()["status"] == 422
+        ws0.send_text("[" * 1000 + "]" * 1000)  # nested too deep for json: refused, the connection stays
+        assert ws0.receive_json()["status"] == 422
+        ws0.send_text('{"type": "shout", "x": ' + "[" * 1000 + "]" * 1000 + "}")
+        assert ws0.receive_json()["status"] == 422
         spectator.send_json({"type": "action", "action": "draw 1"})
         assert spectator.receive_json()["status"] == 403
         # Another seat acts over HTTP: both connections are told.

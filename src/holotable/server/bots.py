@@ -36,7 +36,8 @@ LEVELS: tuple[Level, ...] = ("easy", "normal", "hard")
 
 #: Seconds of search for the ``hard`` level (ISMCTS stops at whichever comes first: this or its iterations).
 HARD_SECONDS = 2.0
-#: The longest a search bot may think when its spec names no time limit (``ismcts:iterations=10**9``).
+#: The longest a search bot may think: its limit when its spec names none (``ismcts:iterations=10**9``), and
+#: the most a spec may ask for (``ismcts:time_limit=3600`` is refused).
 MAX_SEARCH_SECONDS = 10.0
 #: How long past its own budget a bot may take before the table plays a random legal action for it.
 GRACE_SECONDS = 20.0
@@ -67,9 +68,17 @@ def capped_spec(spec: str) -> str:
     'ismcts:iterations=5000:time_limit=10'
     >>> capped_spec("ismcts:time_limit=1"), capped_spec("heuristic")
     ('ismcts:time_limit=1', 'heuristic')
+    >>> capped_spec("ismcts:time_limit=3600")
+    Traceback (most recent call last):
+    ValueError: time_limit is a number of seconds above 0 and at most 10 here, not 3600
     """
     name, options = parse_agent_spec(spec)
-    if name == "ismcts" and "time_limit" not in options:
+    budget = options.get("time_limit")
+    if budget is not None and (not isinstance(budget, int | float) or isinstance(budget, bool)
+                               or not 0 < budget <= MAX_SEARCH_SECONDS):
+        raise ValueError(f"time_limit is a number of seconds above 0 and at most {MAX_SEARCH_SECONDS:g} here, "
+                         f"not {budget!r}")
+    if name == "ismcts" and budget is None:
         return f"{spec}:time_limit={MAX_SEARCH_SECONDS:g}"
     return spec
 

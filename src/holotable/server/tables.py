@@ -62,6 +62,7 @@ from holotable.engine import (
 from holotable.engine.tutorial import Tutorial
 from holotable.engine.undo import Step, UndoRefusedError, undo_target
 from holotable.engine.undo import play as play_step
+from holotable.engine.words import seat_name
 
 from .bots import BotPool, Level, build_agent, capped_spec, level_info, think_limit
 from .clocks import Clock
@@ -239,7 +240,10 @@ class TableManager:
                     seats.append(Seat(i, "human", None, None, asked.name, None, False))
                 else:
                     level: Level = asked.level or "normal"
-                    agent = capped_spec(asked.agent or level_info(spec.name, level).agent)
+                    try:
+                        agent = capped_spec(asked.agent or level_info(spec.name, level).agent)
+                    except (HolotableError, ValueError) as exc:  # a malformed spec, a think limit too long
+                        raise ApiError(422, f"seat {i}: {exc}") from exc
                     seats.append(Seat(i, "bot", None if asked.agent else level, agent, asked.name, None, True))
         for param in spec.params:  # a parameter that may name a path takes only the game's safe values here
             if param.remote_choices is not None and param.name in req.params:
@@ -340,11 +344,18 @@ class TableManager:
         return await self._claim(table, None, name)
 
     async def _claim(self, table: LiveTable, wanted: int | None, name: str | None) -> tuple[int, str]:
+        """Claim a free human seat: ``wanted`` exactly (a rematch seat belongs to the player who sat there,
+        so it never falls back to someone else's), or any when ``None`` (an invitation)."""
         async with table.lock:
             free = [s for s in table.seats if s.kind == "human" and not s.claimed]
+            if wanted is not None:
+                free = [s for s in free if s.seat == wanted]
+                if not free:
+                    raise ApiError(409, f"{seat_name(wanted)} at the rematch is already taken: open the rematch "
+                                        "with the link or the browser that took it")
             if not free:
                 raise ApiError(409, "every human seat at this table is taken")
-            seat = next((s for s in free if s.seat == wanted), free[0])
+            seat = free[0]
             token = new_token()
             trial = [dataclasses.replace(s) for s in table.seats]
             mine = trial[seat.seat]

@@ -23,11 +23,13 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import functools
 import hashlib
 import logging
 import secrets
 import weakref
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Header
@@ -142,7 +144,9 @@ class KyrumExtension(TableExtension):
     def __init__(self) -> None:
         # One server process may run several apps (tests, a restart): everything is kept per manager.
         self.stores: weakref.WeakKeyDictionary[TableManager, CampaignStore] = weakref.WeakKeyDictionary()
-        self.locks: weakref.WeakKeyDictionary[TableManager, dict[str, asyncio.Lock]] = weakref.WeakKeyDictionary()
+        #: per manager, campaign id -> (its lock, how many requests hold or wait for it)
+        self.locks: weakref.WeakKeyDictionary[TableManager, dict[str, tuple[asyncio.Lock, int]]] = \
+            weakref.WeakKeyDictionary()
         #: table id -> campaign id (a cache of the campaign game rows).
         self.table_campaigns: dict[str, str | None] = {}
 
@@ -163,9 +167,23 @@ class KyrumExtension(TableExtension):
             self.table_campaigns[table.id] = self.store(manager).campaign_of_table(table.id)
         return self.table_campaigns[table.id]
 
-    def lock(self, manager: TableManager, campaign_id: str) -> asyncio.Lock:
-        """One change at a time per campaign in this server (the revision check guards the database)."""
-        return self.locks.setdefault(manager, {}).setdefault(campaign_id, asyncio.Lock())
+    @contextlib.asynccontextmanager
+    async def lock(self, manager: TableManager, campaign_id: str) -> AsyncIterator[None]:
+        """One change at a time per campaign in this server (the revision check guards the database).
+        A lock lives only while a request holds or waits for it: made-up campaign ids (the routes check
+        the token inside the lock) leave nothing behind."""
+        locks = self.locks.setdefault(manager, {})
+        lock, users = locks.get(campaign_id, (asyncio.Lock(), 0))
+        locks[campaign_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = locks[campaign_id]
+            if users == 1:
+                del locks[campaign_id]
+            else:
+                locks[campaign_id] = (lock, users - 1)
 
     async def start(self, manager: TableManager) -> None:
         store = self.store(manager)

@@ -127,7 +127,7 @@ def _non_action_message(text: str) -> dict[str, Any] | None:
     ``None`` for anything else (the action model then reports what is wrong with it)."""
     try:
         message = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # JSON nested a thousand deep must not drop the connection
         return None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str) or message["type"] == "action":
         return None
