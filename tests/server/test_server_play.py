@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 from typing import Any
 
 import pytest
@@ -148,3 +149,33 @@ def test_the_table_says_who_has_it_open(server: Any) -> None:
         assert ws0.receive_json()["presence"] == {"online": [0], "watchers": 2}
     server.wait_for(lambda: not server.live(table_id).listeners, what="the sockets to close")
     assert server.state(table_id)["presence"] == {"online": [], "watchers": 0}
+
+
+def test_an_action_is_worked_out_off_the_event_loop(server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the rules work out one table's move (a flick's physics can take a tenth of a second or more),
+    the server answers everyone else: the real rules run, held at their start until another request was
+    served (on the event loop they would hold that request up, and the move would fail here)."""
+    from holotable.server import tables
+
+    created = server.create("captain-black", [{"kind": "human"}, {"kind": "human"}], params={"start_seat": 0})
+    table_id, token0 = created["table_id"], created["you"]["token"]
+    server.join(created)
+    entered, release = threading.Event(), threading.Event()
+    real = tables.play_step
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        entered.set()
+        if not release.wait(10):
+            raise AssertionError("nothing else was served while the move was worked out")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tables, "play_step", held)
+    answers: list[Any] = []
+    mover = threading.Thread(target=lambda: answers.append(server.act(table_id, token0, "draw 1")))
+    mover.start()
+    assert entered.wait(10)
+    assert server.client.get("/api/games").status_code == 200  # served while the move is being worked out
+    release.set()
+    mover.join(10)
+    assert answers and answers[0].status_code == 200, answers
+    assert server.state(table_id)["ply"] == 1

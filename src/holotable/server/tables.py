@@ -449,8 +449,9 @@ class TableManager:
                 if source == "human" and table.clocks.period is not None and _same_text(
                         text, table.clocks.period.action):
                     raise ApiError(422, f"{text!r} is the table clock's action; only the table plays it")
-                trial = st.clone()
-                step = play_step(trial, act, seat, by_table=source in TABLE_SOURCES)
+                # The rules work on a copy in a worker thread (a flick's physics takes a tenth of a second
+                # or more): the event loop goes on serving every other table meanwhile.
+                trial, step = await asyncio.to_thread(_tried, st, act, seat, source in TABLE_SOURCES)
             except ActionError as exc:
                 raise ApiError(422, str(exc), exc.rule) from exc
             now = self.clock.now()
@@ -472,8 +473,8 @@ class TableManager:
             table.sync_clocks(trial, now, seat)
             ext = self.extension(table.record.game)
             if ext is not None:
-                try:
-                    ext.after_action(self, table, seat, st, trial, act, source)
+                try:  # off the loop too: Space Pirates re-resolves the flick to record its path
+                    await asyncio.to_thread(ext.after_action, self, table, seat, st, trial, act, source)
                 except Exception:  # an extension's extra must never undo a stored action
                     log.exception("the %s extension failed after an action at table %s", table.record.game, table.id)
         self._after_change(table)
@@ -794,6 +795,12 @@ class TableManager:
             if extra is not None:
                 out["extra"] = extra
         return out
+
+
+def _tried(st: State[Any, Any], action: Any, seat: int, by_table: bool) -> tuple[State[Any, Any], Step]:
+    """``action`` played on a copy of ``st`` (which stays as it was): the copy and the undo step."""
+    trial = st.clone()
+    return trial, play_step(trial, action, seat, by_table=by_table)
 
 
 def _position(table: LiveTable, st: State[Any, Any], seat: int | None) -> dict[str, Any]:
