@@ -147,6 +147,10 @@ def test_a_token_acts_only_for_its_own_seat_at_its_own_table(server: Any) -> Non
           "seats": [{"kind": "human"}, {"kind": "bot", "agent": "ismcts:time_limit=x"}]}, "time_limit"),
         ({"game": "captain-black", "players": 2, "seats": [{"kind": "robot"}, {"kind": "bot"}]}, "kind"),
         ({"game": "captain-black", "players": 2, "clock": {"mode": "per_move", "seconds": 0}}, "seconds"),
+        ({"game": "space-pirates", "players": 2, "params": {"data": {"constants.physics.dt": 2e-6}}},
+         "takes a number from 0.0005 to 0.02"),  # one flick took 10 s and held up the server
+        ({"game": "captain-black", "players": 2, "params": {"data": {"components.gold_coins": 10**9}}},
+         "takes a number from 1 to 200"),
         ({"game": "captain-black", "players": 2, "surprise": True}, "surprise"),
     ],
 )

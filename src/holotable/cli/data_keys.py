@@ -57,15 +57,25 @@ def _text(value: Any) -> str:
     return json.dumps(value) if isinstance(value, bool | str) else str(value)
 
 
+def _range(bounds: list[Any] | None) -> str:
+    """``0.0005 to 0.02``; an open end as ``…``; empty for no range."""
+    if bounds is None:
+        return ""
+    low, high = ("…" if b is None else f"{b:g}" for b in bounds)
+    return f"{low} to {high}"
+
+
 def data_rows(game: Game[Any, Any], assumed_only: bool = False, match: str | None = None) -> list[dict[str, Any]]:
     """One row per settable key: parameters first, then the data values in file order."""
     rows: list[dict[str, Any]] = []
     for p in game.spec.params:
         rows.append({"key": p.name, "source": "param", "kind": p.kind, "value": p.default,
-                     "assumed": [p.assumed] if p.assumed else [], "help": p.doc})
+                     "assumed": [p.assumed] if p.assumed else [], "help": p.doc,
+                     "range": None if p.minimum is None and p.maximum is None else [p.minimum, p.maximum]})
     for key in game.spec.data_keys().values():
         rows.append({"key": key.path, "source": "data", "kind": key.kind, "value": key.value,
-                     "assumed": list(key.assumed), "help": key.help})
+                     "assumed": list(key.assumed), "help": key.help,
+                     "range": None if key.limits is None else list(key.limits)})
     if assumed_only:
         rows = [r for r in rows if r["assumed"]]
     if match:
@@ -92,11 +102,11 @@ def data_command(
     n_data = sum(r["source"] == "data" for r in rows)
     table = Table(title=f"{game.spec.title}: {len(rows) - n_data} parameter(s), {n_data} data value(s)",
                   box=box.SIMPLE_HEAVY)
-    for name in ("Key", "Kind", "Value", "ASSUMED", "About"):
+    for name in ("Key", "Kind", "Value", "Range", "ASSUMED", "About"):
         table.add_column(name, no_wrap=name in ("Key", "Kind"), overflow="fold")
     for r in rows:
-        table.add_row(escape(r["key"]), r["kind"], escape(_text(r["value"])), ", ".join(r["assumed"]),
-                      escape(r["help"]))
+        table.add_row(escape(r["key"]), r["kind"], escape(_text(r["value"])), _range(r["range"]),
+                      ", ".join(r["assumed"]), escape(r["help"]))
     out_console().print(table)
     if game.spec.data is None:
         out_console().print(f"{game.spec.title} offers no data values to override; its parameters are above.")

@@ -35,6 +35,7 @@ holotable.engine.errors.ConfigError: Demo has no data value 'cards.C.value'; clo
 from __future__ import annotations
 
 import copy
+import dataclasses
 import difflib
 import fnmatch
 import json
@@ -83,6 +84,11 @@ class DataKey:
     help: str = ""
     #: Where it sits in the decoded documents: document name, then keys and list positions.
     where: tuple[str | int, ...] = field(default=(), compare=False, repr=False)
+    #: The range an override of a number must stay in, ``(lowest, highest)``, from the game's
+    #: ``limits.json`` (``None``: none declared). A table's creator sets overrides, so a value far
+    #: outside what the game is built for (a physics step of two microseconds, a billion coins) is
+    #: refused before it can make a game unplayable or freeze a server.
+    limits: tuple[float, float] | None = None
 
     @property
     def kind(self) -> str:
@@ -97,7 +103,17 @@ class DataKey:
 
     def check(self, value: Any) -> Any:
         """The override ``value`` in this key's type (text from a command line is converted);
-        a value of another type raises :class:`ConfigError` naming the path."""
+        a value of another type, or a number outside :attr:`limits`, raises :class:`ConfigError`
+        naming the path."""
+        converted = self._converted(value)
+        if self.limits is not None and self.kind in ("int", "float"):
+            low, high = self.limits
+            if not low <= converted <= high:
+                raise ConfigError(f"data {self.path!r} takes a number from {low:g} to {high:g} (shipped "
+                                  f"value {self.value!r}), not {converted!r}")
+        return converted
+
+    def _converted(self, value: Any) -> Any:
         kind = self.kind
         try:
             if kind == "bool":
@@ -114,7 +130,7 @@ class DataKey:
                     return value
             elif kind == "float":
                 if isinstance(value, str):
-                    return float(value.strip())
+                    value = float(value.strip())
                 if isinstance(value, int | float) and not isinstance(value, bool):
                     return float(value)
             elif isinstance(value, str):
@@ -124,8 +140,24 @@ class DataKey:
         raise ConfigError(f"data {self.path!r} expects {kind} (shipped value {self.value!r}), got {value!r}")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"path": self.path, "value": self.value, "kind": self.kind, "assumed": list(self.assumed),
-                "help": self.help}
+        out = {"path": self.path, "value": self.value, "kind": self.kind, "assumed": list(self.assumed),
+               "help": self.help}
+        if self.limits is not None:
+            out["min"], out["max"] = self.limits
+        return out
+
+
+def _read_limits(title: str, raw: Mapping[str, Any]) -> list[tuple[str, tuple[float, float]]]:
+    """``{"pattern": [low, high], ...}`` (``fnmatch`` patterns over paths, the first match wins) checked."""
+    out: list[tuple[str, tuple[float, float]]] = []
+    for pattern, bounds in raw.items():
+        if pattern.startswith("_"):
+            continue  # a comment
+        if not (isinstance(bounds, list) and len(bounds) == 2 and all(
+                isinstance(b, int | float) and not isinstance(b, bool) for b in bounds) and bounds[0] <= bounds[1]):
+            raise DataError(f"{title} limits: {pattern!r} must be [lowest, highest], not {bounds!r}")
+        out.append((pattern, (bounds[0], bounds[1])))
+    return out
 
 
 def _records(node: Mapping[str, Any]) -> tuple[str, ...]:
@@ -170,6 +202,7 @@ class DataCatalog(Generic[T]):
         errors: tuple[type[Exception], ...] = (DataError,),
         cache_size: int = 32,
         default: Callable[[], T] | None = None,
+        limits: Callable[[], Mapping[str, Any]] | None = None,
     ) -> None:
         self.title = title
         self._read = read
@@ -186,6 +219,7 @@ class DataCatalog(Generic[T]):
         self._keys: dict[str, DataKey] | None = None
         self._default: T | None = None
         self._load_default = default
+        self._limits = limits
         self._built = lru_cache(maxsize=cache_size)(self._build)
 
     # ------------------------------------------------------------------ the shipped data
@@ -209,8 +243,18 @@ class DataCatalog(Generic[T]):
             found: dict[str, DataKey] = {}
             for name, doc in self.documents.items():
                 self._walk(doc, [name] if name else [], (name,), (), "", found)
+            ranges = _read_limits(self.title, self._limits() if self._limits is not None else {})
+            for path, key in found.items():
+                if key.kind in ("int", "float"):
+                    hit = next((r for pattern, r in ranges if fnmatch.fnmatchcase(path, pattern)), None)
+                    if hit is not None:
+                        found[path] = dataclasses.replace(key, limits=hit)
             self._keys = found
         return self._keys
+
+    def unlimited(self) -> list[str]:
+        """The numbers an override may change that have no declared range (a game should have none)."""
+        return [p for p, k in self.keys().items() if k.kind in ("int", "float") and k.limits is None]
 
     def _walk(self, node: Any, path: list[str], where: tuple[str | int, ...], tags: tuple[str, ...], why: str,
               out: dict[str, DataKey]) -> None:

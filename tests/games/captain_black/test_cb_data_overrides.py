@@ -56,7 +56,7 @@ def test_assumed_values_are_parameters_and_set_the_same_way() -> None:
 
 
 @pytest.mark.parametrize(("data", "error", "message"), [
-    ({"components.gold_coins": 0}, DataOverrideError, "'gold_coins' must be an integer >= 1"),
+    ({"components.gold_coins": 0}, ConfigError, "takes a number from 1 to 200"),  # its declared range
     ({"components.gold_coins": 195}, DataOverrideError, "must be at most 200"),
     # The file's island_fields (8) must fit the black coins (CB-AMB-03).
     ({"components.black_coins": 7}, DataOverrideError, "island_fields must be 1..7"),

@@ -80,7 +80,7 @@ def test_agendas_change_when_their_goals_stay_a_bijection() -> None:
 @pytest.mark.parametrize(("data", "error", "message"), [
     ({"planets.RED-F.points": 4}, DataOverrideError, "points must be 0..3 for a coloured planet"),
     ({"planets.RBW-PLUS.points": 2}, DataOverrideError, "two rainbow planets worth -1 and +1"),
-    ({"intrigue.tax": -1}, DataOverrideError, "intrigue.tax must be an integer >= 0"),
+    ({"intrigue.tax": -1}, ConfigError, "takes a number from 0 to 5"),  # its declared range
     ({"planets.RED-F.points": "3.5"}, ConfigError, "expects int"),
     ({"planet.RED-F.points": 1}, ConfigError, "closest: planets.RED-F.points"),
     ({"assumed.bribe_increment": 2}, ConfigError, "no data value"),  # a parameter: set it by name

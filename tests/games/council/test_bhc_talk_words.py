@@ -4,10 +4,11 @@ which outcome, never the typed action ("claim 1 settle green", "pledge pass if s
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 import holotable
-from holotable.engine import Rng
 from holotable.games.council.words import talk_line
+from holotable.testing.conformance import playout
 
 GAME = holotable.load("council")
 TYPED = re.compile(r"\bclaim \d|\bpledge (pass|fail)|\bask bribe|\bsuggest swap|\b[a-z]+_[a-z]+\b|^Seat \d+: [a-z]")
@@ -16,13 +17,7 @@ TYPED = re.compile(r"\bclaim \d|\bpledge (pass|fail)|\bask bribe|\bsuggest swap|
 def test_random_games_log_talk_as_sentences() -> None:
     lines: list[str] = []
     for seed in range(4):
-        st = GAME.new_state(5, seed=seed, record=True)
-        rng = Rng(seed)
-        for _ in range(300):
-            if st.is_terminal():
-                break
-            seat = st.to_move()[0]
-            st.apply(rng.choice([str(a) for a in st.legal_actions(seat)]), seat)
+        *_, st = islice(playout(GAME, GAME.spec.make_config(5), seed, record=True), 300)
         lines += [e.text for e in st.events or [] if e.kind == "talk"]
     assert len(lines) > 20 and any(" claims " in line for line in lines)
     assert not [line for line in lines if TYPED.search(line)]

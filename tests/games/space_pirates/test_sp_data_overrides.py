@@ -181,15 +181,24 @@ def test_overrides_travel_with_saves_and_replays() -> None:
 
 
 @pytest.mark.parametrize(("data", "message"), [
-    ({"market_cards.M01.prices.ORE": -1}, "expected a whole number >= 0"),
     ({"energy_cards.E1-1.value": 2}, "36 cards 9/8/7/6/6"),
     ({"energy_cards.E1-1.value": 6}, "must be 1..5"),
     ({"cargo.ASTEROID.tokens": 3}, "34 tokens"),
-    ({"constants.ruler_length": 0.0}, "must be > 0"),
 ])
 def test_overrides_that_break_the_content_rules_are_refused_like_a_bad_file(data: dict[str, Any],
                                                                                message: str) -> None:
     with pytest.raises(DataOverrideError, match=re.escape(message)):
+        GAME.spec.make_config(2, data=data)
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"market_cards.M01.prices.ORE": -1}, "takes a number from 0 to 100"),
+    ({"constants.ruler_length": 0.0}, "takes a number from 1 to 20"),
+    ({"constants.physics.iterations": 10**6}, "takes a number from 1 to 50"),
+])
+def test_overrides_outside_their_declared_range_are_refused_before_the_loader(data: dict[str, Any],
+                                                                               message: str) -> None:
+    with pytest.raises(ConfigError, match=re.escape(message)):
         GAME.spec.make_config(2, data=data)
 
 
@@ -249,6 +258,6 @@ def test_the_content_builder_checks_paths_at_the_data_level() -> None:
 
 @pytest.mark.slow
 def test_a_generated_layout_that_cannot_fit_the_configurations_sizes_is_refused_with_the_reason() -> None:
-    """SP-SETUP-02 assumed:SP-AMB-01 — 70 cm deep bases never fit a 60 cm field: a ConfigError, not a crash."""
+    """SP-SETUP-02 assumed:SP-AMB-01 — 30 cm deep bases never fit a 60 cm field: a ConfigError, not a crash."""
     with pytest.raises(ConfigError, match="no legal 2-player layout found for layout_seed 2"):
-        GAME.new_state(players=2, seed=1, layout_seed=2, data={"constants.base.depth": 70.0})
+        GAME.new_state(players=2, seed=1, layout_seed=2, data={"constants.base.depth": 30.0})

@@ -4,10 +4,11 @@ their face, never a card id, an adventure's code name or a rule ID (issue 20's p
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 import holotable
-from holotable.engine import Rng
 from holotable.games.space_pirates import words
+from holotable.testing.conformance import playout
 
 GAME = holotable.load("space-pirates")
 #: A card id ("E3-2"), a code name in capitals ("NEW_RIGHT", "MEDS"), a rule ID, an ASCII arrow.
@@ -18,12 +19,7 @@ JARGON = re.compile(r"\bE\d-\d+\b|\b(FLICK|NEW_RIGHT|NEW_LEFT|ASTEROID|STORM|WIN
 def test_random_games_log_no_card_ids_code_names_or_rule_ids() -> None:
     lines: list[str] = []
     for seed in range(3):
-        st = GAME.new_state(2, seed=seed, record=True)
-        rng = Rng(seed)
-        for _ in range(150):
-            if st.is_terminal():
-                break
-            st.apply(rng.choice([str(a) for a in st.legal_actions()]))
+        *_, st = islice(playout(GAME, GAME.spec.make_config(2), seed, record=True), 150)
         lines += [e.text for e in st.events or []]
     assert any(line.startswith("Adventure: ") for line in lines)  # cards were played and their symbols read
     bad = sorted({line for line in lines if JARGON.search(line)})

@@ -23,7 +23,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from holotable.engine.data import DataCatalog
+from holotable.engine.data import DataCatalog, read_packaged_json
 from holotable.engine.errors import ConfigError, DataError, HolotableError
 
 if TYPE_CHECKING:
@@ -704,6 +704,7 @@ CATALOG: DataCatalog[BuccaneersData] = DataCatalog(
              "components.direction_card", "components.overview_cards"),
     names={"stats": ("value", "weight")},
     collapse=("cards",),
+    limits=lambda: read_packaged_json(__package__ or "", "limits.json"),
 )
 
 

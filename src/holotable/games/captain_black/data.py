@@ -136,6 +136,7 @@ def _read() -> dict[str, Any]:
 #: the number of parrot cards follows the ``parrot_values`` parameter, so it is not offered alone.
 CATALOG: DataCatalog[GameData] = DataCatalog(
     "Captain Black", _read, lambda docs: parse(docs[""]), exclude=("assumed", "components.parrot_cards"),
+    limits=lambda: read_packaged_json(__package__ or "", "limits.json"),
 )
 
 

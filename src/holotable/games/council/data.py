@@ -219,6 +219,7 @@ def _read() -> dict[str, Any]:
 CATALOG: DataCatalog[CouncilData] = DataCatalog(
     "Black Hole Council", _read, lambda docs: parse(docs[""]),
     exclude=("assumed", "planet_colours", "outcomes", "player_colours"),
+    limits=lambda: read_packaged_json(__package__ or "", "limits.json"),
 )
 
 

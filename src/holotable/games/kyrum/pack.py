@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from holotable.engine.data import DataCatalog
+from holotable.engine.data import DataCatalog, read_packaged_json
 from holotable.engine.errors import ConfigError, DataError
 
 PACKS_DIR = Path(__file__).parent / "packs"
@@ -714,6 +714,7 @@ def _pack_with(documents: Mapping[str, Any]) -> Pack:
 CATALOG: DataCatalog[Pack] = DataCatalog(
     "Kyrum", _read_default_pack, _pack_with, skip=("id", "number"), id_fields=("id", "number"), numbers_only=True,
     text=("schedule.*.objectives", "schedule.*.end_script"),
+    limits=lambda: read_packaged_json(__package__ or "", "limits.json"),
 )
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from holotable.engine import errors
-from holotable.engine.data import DataCatalog
+from holotable.engine.data import DataCatalog, read_packaged_json
 
 if TYPE_CHECKING:
     from holotable.engine.spec import Config
@@ -408,7 +408,7 @@ CATALOG: DataCatalog[Content] = DataCatalog(
     "Space Pirates", _read_override_documents, _content_with, numbers_only=True,
     collapse=("cards", "cargo", "special"), id_fields=("id", "code"), exclude=NOT_OFFERED,
     names={"dexterity": ("angle_sd", "strength_sd"), "slots": ("x", "y")}, errors=(DataError,),
-    default=load_default,
+    default=load_default, limits=lambda: read_packaged_json(__package__ or "", "limits.json"),
 )
 
 

@@ -948,7 +948,7 @@ def apply_flick_outcome(ctx: Ctx, t: int, flicker: int, out: FlickOutcome, cause
         if ct.kind == "ship":
             ship = int(ct.other)
         elif ct.kind == "base" and ct.point is not None and not ctx.cfg["docked_ships_immune_to_tokens"]:
-            ship = docked_ship_hit(d, int(ct.other), ct.point, c.eps_touch)
+            ship = docked_ship_hit(d, int(ct.other), ct.struck or ct.point, c.eps_touch)
         if ship is None or (ct.token, ship) in seen:
             continue
         seen.add((ct.token, ship))
@@ -982,10 +982,12 @@ def apply_flick_outcome(ctx: Ctx, t: int, flicker: int, out: FlickOutcome, cause
 def docked_ship_hit(d: SPData, base: int, point: XY, eps: float) -> int | None:
     """SP-FLICK-12: a touch on the gate of a base with docked ships hits the nearest docked ship.
 
-    ``point`` is the physics' contact point: a point of the token already inside the base, by as far
-    as the token moved into it in the last step (up to about 0.4 cm). The token touched the base where
-    that point is nearest to the base's outline (``geo.struck_point``), so it touched the gate iff that
-    boundary point lies on the gate: no tolerance that some speed would outrun.
+    ``point`` is where the token struck: the physics' contact point (a point of the token already inside
+    the base, by as far as it moved into it in the last step, up to about 0.4 cm) traced back along the
+    token's velocity to the outline (``Contact.struck``); a scripted outcome gives the contact point
+    alone. The token touched the base where that point is nearest to the base's outline
+    (``geo.struck_point``), so it touched the gate iff that boundary point lies on the gate: no tolerance
+    that some speed or slant would outrun.
     """
     b = d.layout.bases[base]
     struck = geo.struck_point(b, point)

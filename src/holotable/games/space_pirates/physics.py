@@ -37,7 +37,11 @@ class Contact:
     kind: str  # element | base | ship | token
     other: str  # element id, base index, ship seat or token id, as text
     speed: float
-    point: XY | None = None  # for base contacts (SP-FLICK-12)
+    point: XY | None = None  # for base contacts (SP-FLICK-12): the token's point inside the base
+    #: for base contacts: where the token's leading point crossed the outline, traced back along its
+    #: velocity from ``point`` (a fast token coming in at a slant is up to 0.4 cm further along the
+    #: edge by the time the step sees it: near a gate's end that decides gate or wall)
+    struck: XY | None = None
 
 
 @dataclass
@@ -142,12 +146,17 @@ class PymunkFlickResolver:
             ta = int(a.label)
             kind = KIND[b.collision_type]
             point: XY | None = None
+            struck: XY | None = None
             if b.collision_type == CT_BASE:
                 pts = arb.contact_point_set.points
                 if pts:
                     point = (pts[0].point_a.x, pts[0].point_a.y)
+                    depth = max(0.0, -pts[0].distance)  # how far the token is inside, along the normal
+                    vn = abs(va.x * n.x + va.y * n.y)
+                    back = depth / vn if vn > 1e-9 else 0.0
+                    struck = (point[0] - va.x * back, point[1] - va.y * back)
             other = str(b.label)
-            contacts.append(Contact(clock[0], ta, kind, other, u, point))
+            contacts.append(Contact(clock[0], ta, kind, other, u, point, struck))
             if b.collision_type == CT_TOKEN:  # record for the other token too
                 contacts.append(Contact(clock[0], int(other), "token", str(ta), u, None))
 
