@@ -18,9 +18,13 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import logging
 import multiprocessing
+import os
 import pickle
+import threading
+import time
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -39,6 +43,8 @@ HARD_SECONDS = 2.0
 #: The longest a search bot may think: its limit when its spec names none (``ismcts:iterations=10**9``), and
 #: the most a spec may ask for (``ismcts:time_limit=3600`` is refused).
 MAX_SEARCH_SECONDS = 10.0
+#: How often a worker process looks whether the server that started it is still there.
+PARENT_CHECK_SECONDS = 1.0
 #: How long past its own budget a bot may take before the table plays a random legal action for it.
 GRACE_SECONDS = 20.0
 
@@ -125,6 +131,19 @@ def _import_agents() -> None:
     _load_builtin_agents()
 
 
+def _start_worker(parent: int) -> None:
+    """Run first in each new worker process: it ends itself once the server that started it is gone
+    (a ``kill -9`` gives the server no chance to stop it; its parent becomes another process), then
+    loads the agents."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="holotable-parent-watch", daemon=True).start()
+    _import_agents()
+
+
 class BotPool:
     """Runs bots off the event loop: quick agents in threads, search agents in processes."""
 
@@ -140,7 +159,7 @@ class BotPool:
             # spawn, not fork: the server has threads running, and a forked child would inherit their locks.
             self._processes = concurrent.futures.ProcessPoolExecutor(
                 max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_import_agents)
+                initializer=_start_worker, initargs=(os.getpid(),))
         return self._processes
 
     def warm(self, specs: list[str]) -> None:
@@ -170,6 +189,14 @@ class BotPool:
         return await asyncio.wait_for(job, timeout=limit)
 
     def close(self) -> None:
+        """Stop every bot now: queued work is dropped and worker processes end, even mid-search."""
         self.threads.shutdown(wait=False, cancel_futures=True)
-        if self._processes is not None:
-            self._processes.shutdown(wait=False, cancel_futures=True)
+        pool, self._processes = self._processes, None
+        if pool is not None:
+            # The pool's own record of its workers (Python 3.14 has terminate_workers() for this): a
+            # shutdown alone lets a busy worker search on after the server has gone.
+            workers = list(getattr(pool, "_processes", {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for worker in workers:
+                with contextlib.suppress(OSError, ValueError):
+                    worker.terminate()
