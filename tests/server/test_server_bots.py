@@ -102,8 +102,11 @@ def test_levels_are_random_heuristic_and_time_limited_search(server: Any) -> Non
     assert getattr(agent, "time_limit", None) == hard.think_seconds
 
 
-def test_a_bot_that_thinks_too_long_gets_a_random_legal_action(
+def test_a_bot_that_thinks_too_long_plays_its_quick_choice_and_the_table_says_so(
         server: Any, test_agents: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21: under load hard bots silently played random moves. Now the seat plays the normal
+    level's agent (the heuristic), the stored action says so (source ``fallback``) and every seat's log
+    reads that the bot ran out of thinking time."""
     monkeypatch.setattr(bots, "GRACE_SECONDS", 0.3)
     created = server.create("captain-black", [{"kind": "human"}, {"kind": "bot", "agent": "test-slow"}],
                             params={"start_seat": 1})
@@ -112,8 +115,23 @@ def test_a_bot_that_thinks_too_long_gets_a_random_legal_action(
     server.wait_for(lambda: server.store.action_count(table_id) == 1 and server.live(table_id).state.history,
                     timeout=8, what="the table to play for the bot")
     SlowAgent.release.set()
-    assert server.live(table_id).state.history[0][0] == 1
-    assert server.state(table_id, created["you"]["token"])["to_move"] == [0]
+    live = server.live(table_id)
+    assert live.state.history[0][0] == 1
+    assert [a.source for a in live.actions] == ["fallback"]
+    heuristic = base.make_agent("heuristic", live.game, seed=0)  # Captain Black's heuristic draws no lots
+    assert live.actions[0].action == live.game.action_to_str(heuristic.act(_observation_before(live)))
+    state = server.state(table_id, created["you"]["token"])
+    assert state["to_move"] == [0] and state["ply"] == 1
+    assert any(e["kind"] == "bot_fallback" and "Seat 2's bot ran out of thinking time" in e["text"]
+               for e in state["log"])
+
+
+def _observation_before(live: Any) -> Any:
+    from holotable.agents.base import observe
+    from holotable.engine import State
+
+    st = State.new(live.game, live.config, live.record.seed)
+    return observe(st, 1)
 
 
 def test_search_bots_always_have_a_time_limit(server: Any) -> None:

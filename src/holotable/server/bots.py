@@ -45,7 +45,7 @@ HARD_SECONDS = 2.0
 MAX_SEARCH_SECONDS = 10.0
 #: How often a worker process looks whether the server that started it is still there.
 PARENT_CHECK_SECONDS = 1.0
-#: How long past its own budget a bot may take before the table plays a random legal action for it.
+#: How long past its own budget a bot may take before it plays its quick choice (the heuristic) instead.
 GRACE_SECONDS = 20.0
 
 

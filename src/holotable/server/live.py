@@ -26,7 +26,8 @@ from .tokens import token_matches
 
 #: Who played an action: a seat's human, its bot, the seat clock (``timeout``), the game's table clock,
 #: or a tutorial's scripted opening (``script``, played when the table is made).
-SOURCES = ("human", "bot", "timeout", "clock", "script")
+#: ``fallback``: a bot's quick choice when its own thinking ran out of time.
+SOURCES = ("human", "bot", "fallback", "timeout", "clock", "script")
 #: The sources that are the table playing on a seat's behalf: the seat cannot take those back.
 TABLE_SOURCES = ("timeout", "clock", "script")
 
@@ -212,6 +213,9 @@ class LiveTable:
                 Event(action.ply, "timeout", f"You ran out of time: the table played {action.action}",
                       {"seat": action.seat, "action": action.action}, frozenset({action.seat})),
             ]
+        if action.source == "fallback":
+            return [Event(action.ply, "bot_fallback", f"{seat_name(action.seat)}'s bot ran out of thinking time "
+                          "and played its quick choice", {"seat": action.seat})]
         if action.source == "clock":
             return [Event(action.ply, "clock", f"Time is up: {action.action}", {"action": action.action})]
         return []

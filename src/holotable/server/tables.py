@@ -64,7 +64,7 @@ from holotable.engine.undo import Step, UndoRefusedError, undo_target
 from holotable.engine.undo import play as play_step
 from holotable.engine.words import seat_name
 
-from .bots import BotPool, Level, build_agent, capped_spec, level_info, think_limit
+from .bots import GRACE_SECONDS, BotPool, Level, build_agent, capped_spec, level_info, think_limit
 from .clocks import Clock
 from .extensions import TableExtension, new_extensions
 from .live import (
@@ -609,12 +609,16 @@ class TableManager:
                 # whether the others' sealed picks came in before it thought or after.
                 seed = derive_seed(table.record.seed, "bot", seat, snapshot.opened_ply)
                 period = self._period_time(table) if paced else None
+                source = "bot"
                 try:
                     action = await self.pool.think(agent, spec, seed, snapshot, seat, think_limit(spec), period)
-                except Exception:
-                    log.exception("bot of seat %s at table %s failed; playing a random action", seat, table.id)
+                except Exception as exc:
+                    # Out of time (a busy server) or broken: the seat plays its quick choice, said in the
+                    # log for everyone ("ran out of thinking time"), never a silent random move.
+                    why = "ran out of time" if isinstance(exc, TimeoutError) else f"failed ({exc!r})"
+                    log.warning("bot of seat %s at table %s %s; playing its quick choice", seat, table.id, why)
                     table.agents.pop(seat, None)  # it may still be running: the next turn gets a fresh one
-                    action = _random_legal(snapshot, seat)
+                    action, source = await self._quick_choice(table, snapshot, seat, seed), "fallback"
                 if isinstance(action, Wait):
                     if period is not None and agent.live:
                         # Something happened while it thought: it looks again at once (still after its gap).
@@ -625,7 +629,7 @@ class TableManager:
                               "timed period; playing a random action", seat, table.id)
                     action = _random_legal(snapshot, seat)
                 try:
-                    await self.act(table, seat, action, snapshot.ply, "bot", undos)
+                    await self.act(table, seat, action, snapshot.ply, source, undos)
                 except ApiError as exc:
                     if exc.status == 409:  # the table moved on while the bot thought: think again
                         continue
@@ -643,6 +647,18 @@ class TableManager:
                 self._schedule_bots(table, ending=seat)
             if table.bot_tasks.get(seat) is me:  # no new turn took its place
                 table.bot_tasks.pop(seat, None)
+
+    async def _quick_choice(self, table: LiveTable, snapshot: State[Any, Any], seat: int, seed: int) -> Any:
+        """What a bot plays when its own thinking ran out of time: the "normal" level's agent (the game's
+        heuristic, which answers in milliseconds), in a thread; a seeded random legal action only if that
+        fails too."""
+        spec = level_info(table.record.game, "normal").agent
+        try:
+            agent = build_agent(table.game, spec, seed, seat)
+            return await self.pool.think(agent, spec, seed, snapshot, seat, GRACE_SECONDS)
+        except Exception:
+            log.exception("the quick choice of seat %s at table %s failed; playing a random action", seat, table.id)
+            return _random_legal(snapshot, seat)
 
     # ------------------------------------------------------------------ clocks
     async def check_clocks(self) -> int:
