@@ -19,6 +19,20 @@ def serve_command(
     )] = None,
     bot_workers: Annotated[int, typer.Option("--bot-workers", min=1, max=64,
                                              help="Worker threads (quick bots) and processes (search bots).")] = 2,
+    max_body_kb: Annotated[int, typer.Option("--max-body-kb", min=0,
+                                             help="Largest request body, in KiB (0: no limit).")] = 64,
+    tables_per_hour: Annotated[int, typer.Option("--tables-per-hour", min=0,
+                                                 help="New tables one address may open an hour (0: no limit).")] = 120,
+    sockets_per_client: Annotated[int, typer.Option("--sockets-per-client", min=0,
+                                                    help="Open WebSockets per address (0: no limit).")] = 24,
+    sockets_per_table: Annotated[int, typer.Option("--sockets-per-table", min=0,
+                                                   help="Open WebSockets per table (0: no limit).")] = 64,
+    messages_per_second: Annotated[float, typer.Option("--messages-per-second", min=0,
+                                                       help="Messages per WebSocket a second (0: no limit).")] = 20.0,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        "--forwarded-allow-ips", metavar="ADDRESSES",
+        help="Proxies whose X-Forwarded-For names the player's address (default: 127.0.0.1, a proxy on "
+             "this machine; or $FORWARDED_ALLOW_IPS).")] = None,
 ) -> None:
     """Serve the lobby and tables for play in the browser; tables survive a restart."""
     try:
@@ -26,13 +40,17 @@ def serve_command(
         from sqlalchemy.exc import SQLAlchemyError
 
         from holotable.server import create_app
+        from holotable.server.quotas import Quotas
         from holotable.server.storage import SchemaError, default_database_url, normalise_url
     except ImportError as exc:  # the optional `server` extra is missing
         typer.echo(f"holotable serve needs the server extra (pip install 'holotable[server]'): {exc}", err=True)
         raise typer.Exit(2) from None
     try:
         url = normalise_url(database or default_database_url())
-        app = create_app(url, bot_workers=bot_workers)
+        quotas = Quotas(max_body_bytes=max_body_kb * 1024, tables_per_hour=tables_per_hour,
+                        sockets_per_client=sockets_per_client, sockets_per_table=sockets_per_table,
+                        messages_per_second=messages_per_second)
+        app = create_app(url, bot_workers=bot_workers, quotas=quotas)
         app.state.store.create_schema()  # a database that cannot be used is reported here, not in a traceback
     except (SchemaError, SQLAlchemyError, ValueError, OSError) as exc:
         typer.echo(f"holotable serve: cannot use the database: {exc}", err=True)
@@ -40,4 +58,5 @@ def serve_command(
     shown = "localhost" if host in ("127.0.0.1", "::1", "0.0.0.0", "::") else host
     typer.echo(f"holotable: tables stored in {app.state.store.engine.url.render_as_string(hide_password=True)}")
     typer.echo(f"holotable: open http://{shown}:{port}/ in your browser (Ctrl+C stops the server)")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning", proxy_headers=True,
+                forwarded_allow_ips=forwarded_allow_ips)

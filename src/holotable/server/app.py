@@ -5,6 +5,7 @@ lifespan."""
 from __future__ import annotations
 
 import contextlib
+import math
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ import holotable
 
 from .bots import BotPool
 from .clocks import Clock, SystemClock
+from .quotas import Quotas
 from .routes import games, lobby, pages, play, ws
 from .routes.shared import describe_validation
 from .storage import Store, default_database_url
@@ -30,15 +32,18 @@ def create_app(
     bot_workers: int = 2,
     tick: float = 0.25,
     static_dir: Path | None = None,
+    quotas: Quotas | None = None,
 ) -> FastAPI:
     """The server for ``database_url`` (default: SQLite under the XDG data folder).
 
     ``clock`` is the table clock's time source (tests pass a :class:`~holotable.server.clocks.ManualClock`),
     ``bot_workers`` the number of threads bots think in, ``tick`` how often (seconds) the clocks are
-    checked; 0 turns the automatic check off (tests call ``app.state.manager.check_clocks()``).
+    checked; 0 turns the automatic check off (tests call ``app.state.manager.check_clocks()``);
+    ``quotas`` what one client may ask (:mod:`holotable.server.quotas`; default :class:`Quotas`).
     """
+    quotas = quotas or Quotas()
     store = Store(database_url or default_database_url())
-    manager = TableManager(store, clock or SystemClock(), BotPool(bot_workers), tick=tick)
+    manager = TableManager(store, clock or SystemClock(), BotPool(bot_workers), tick=tick, quotas=quotas)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -51,7 +56,8 @@ def create_app(
     app = FastAPI(title="holotable", version=holotable.__version__,
                   lifespan=lifespan, description="Play holotable's games in the browser: lobby, tables, bots.",
                   # The interactive API pages load scripts from the internet; the schema itself is served.
-                  docs_url=None, redoc_url=None)
+                  docs_url=None, redoc_url=None,
+                  max_body_size=quotas.max_body_bytes or None)  # a larger body: 413
     app.state.manager = manager  # what the routes' dependencies hand them (routes.shared.manager_of)
     app.state.store = store
     app.add_exception_handler(ApiError, _api_error)  # type: ignore[arg-type]
@@ -73,7 +79,8 @@ async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
     body: dict[str, Any] = {"detail": exc.detail}
     if exc.rule is not None:
         body["rule"] = exc.rule
-    return JSONResponse(body, status_code=exc.status)
+    headers = None if exc.retry_after is None else {"Retry-After": str(max(1, math.ceil(exc.retry_after)))}
+    return JSONResponse(body, status_code=exc.status, headers=headers)
 
 
 async def _validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -35,11 +35,13 @@ TABLE_SOURCES = ("timeout", "clock", "script")
 class ApiError(Exception):
     """A refusal with its HTTP status and the reason (and the rule ID for an illegal action)."""
 
-    def __init__(self, status: int, detail: str, rule: str | None = None) -> None:
+    def __init__(self, status: int, detail: str, rule: str | None = None, retry_after: float | None = None) -> None:
         super().__init__(detail)
         self.status = status
         self.detail = detail
         self.rule = rule
+        #: seconds until a used-up quota frees up (a 429's ``Retry-After``)
+        self.retry_after = retry_after
 
 
 @overload
@@ -68,13 +70,20 @@ class Listener:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     dirty: bool = True
     outbox: list[dict[str, Any]] = field(default_factory=list)
+    #: the most messages that may wait in ``outbox`` (0: no limit); a client that reads no more is
+    #: disconnected then (:attr:`overflowed`) rather than kept growing the server's memory
+    limit: int = 0
+    overflowed: bool = False
 
     def notify(self) -> None:
         self.dirty = True
         self.wake.set()
 
     def send_later(self, message: dict[str, Any]) -> None:
-        self.outbox.append(message)
+        if self.limit and len(self.outbox) >= self.limit:
+            self.overflowed = True
+        else:
+            self.outbox.append(message)
         self.wake.set()
 
 

@@ -77,6 +77,7 @@ from .live import (
     summary_of,
     uses_table_config,
 )
+from .quotas import ClientLimits, Quotas
 from .replay import Replays
 from .schemas import MAX_SEED, CreateTableRequest
 from .storage import ActionRecord, Seat, StaleActionError, Store, TableRecord
@@ -94,11 +95,15 @@ class TableManager:
     It owns this app's game extensions (:attr:`extensions`, game name -> instance, made here), so
     what an extension keeps (Council's chat, Kyrum's campaign store) belongs to one app."""
 
-    def __init__(self, store: Store, clock: Clock, pool: BotPool, *, tick: float = 0.25) -> None:
+    def __init__(self, store: Store, clock: Clock, pool: BotPool, *, tick: float = 0.25,
+                 quotas: Quotas | None = None) -> None:
         self.store = store
         self.clock = clock
         self.pool = pool
         self.tick = tick
+        self.quotas = quotas or Quotas()
+        #: what each client address has used of its quotas in this process
+        self.limits = ClientLimits(self.quotas)
         self.extensions: dict[str, TableExtension] = new_extensions()
         self.tables: dict[str, LiveTable] = {}
         self.broken: dict[str, str] = {}

@@ -50,6 +50,7 @@ from holotable.games.kyrum.service import (
 )
 from holotable.server.extensions import TableExtension
 from holotable.server.live import ApiError, bearer_token
+from holotable.server.routes.shared import NEW_TABLE
 from holotable.server.schemas import MAX_SEED, CreateTableRequest, Strict
 from holotable.server.tokens import hash_token, new_id, new_token, token_matches
 
@@ -291,7 +292,7 @@ class KyrumExtension(TableExtension):
                 row = await ext.reconcile(manager, row)
             return row, token
 
-        @routes.post("/api/campaigns", status_code=201, tags=["kyrum"])
+        @routes.post("/api/campaigns", status_code=201, tags=["kyrum"], dependencies=[NEW_TABLE])
         async def create_campaign(body: CreateCampaignRequest) -> dict[str, Any]:
             try:
                 name = campaign_name(body.name)

@@ -18,18 +18,20 @@ from ..schemas import (
     TableSummary,
     TutorialRequest,
 )
-from .shared import ERRORS, Manager, Seat, Table, created
+from .shared import ERRORS, NEW_TABLE, Manager, Seat, Table, created
 
 router = APIRouter()
 
 
-@router.post("/api/tables", status_code=201, response_model=CreateTableResponse, responses=ERRORS)
+@router.post("/api/tables", status_code=201, response_model=CreateTableResponse, responses=ERRORS,
+             dependencies=[NEW_TABLE])
 async def create_table(body: CreateTableRequest, manager: Manager) -> dict[str, Any]:
     table, you = await manager.create(body)
     return created(table, you)
 
 
-@router.post("/api/tutorials/{game}", status_code=201, response_model=CreateTableResponse, responses=ERRORS)
+@router.post("/api/tutorials/{game}", status_code=201, response_model=CreateTableResponse, responses=ERRORS,
+             dependencies=[NEW_TABLE])
 async def create_tutorial(game: str, manager: Manager, body: TutorialRequest | None = None) -> dict[str, Any]:
     """A guided first game of ``game`` against its bots: the page explains each step as it comes."""
     table, you = await manager.create_tutorial(game, None if body is None else body.name)

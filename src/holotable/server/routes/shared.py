@@ -13,13 +13,14 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import ValidationError
 from starlette.requests import HTTPConnection
 
-from ..live import LiveTable, bearer_token
+from ..live import ApiError, LiveTable, bearer_token
+from ..quotas import TooMany
 from ..schemas import ErrorBody
 from ..tables import TableManager
 
 #: The refusals every table route documents (each with a JSON body ``{"detail": ...}``).
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorBody} for code in (403, 404, 409, 410, 422, 503)
+    code: {"model": ErrorBody} for code in (403, 404, 409, 410, 413, 422, 429, 503)
 }
 
 
@@ -34,6 +35,24 @@ async def manager_of(connection: HTTPConnection) -> TableManager:
 
 
 Manager = Annotated[TableManager, Depends(manager_of)]
+
+
+def client_of(connection: HTTPConnection) -> str:
+    """The client's address (the player's, when uvicorn takes a trusted proxy's headers)."""
+    return connection.client.host if connection.client is not None else "unknown"
+
+
+async def count_new_table(connection: HTTPConnection) -> None:
+    """A route that opens a table counts it against the client's hourly quota (429 when used up)."""
+    manager = app_manager(connection)
+    try:
+        manager.limits.table_created(client_of(connection), manager.clock.now())
+    except TooMany as exc:
+        raise ApiError(429, exc.detail, retry_after=exc.retry_after) from None
+
+
+#: Add to a route that opens a new table: ``dependencies=[NEW_TABLE]``.
+NEW_TABLE = Depends(count_new_table)
 
 
 @dataclass(frozen=True)

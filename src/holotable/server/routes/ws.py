@@ -14,9 +14,10 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
 from ..live import ApiError, Listener, LiveTable
+from ..quotas import MessageRate, TooMany
 from ..schemas import WsActionMessage, WsUndoMessage
 from ..tables import TableManager
-from .shared import Manager, describe_validation
+from .shared import Manager, client_of, describe_validation
 
 router = APIRouter()
 
@@ -37,7 +38,14 @@ async def table_socket(websocket: WebSocket, table_id: str, manager: Manager, to
     except ApiError as exc:
         await _refuse(websocket, exc)
         return
-    listener = Listener(seat, start)
+    client = client_of(websocket)
+    try:
+        manager.limits.socket_opened(client, len(table.listeners))
+    except TooMany as exc:
+        await _refuse(websocket, ApiError(429, exc.detail))
+        return
+    listener = Listener(seat, start, limit=manager.quotas.send_queue)
+    rate = MessageRate(manager.quotas.messages_per_second)
     table.attach(listener)  # its first message: the current state and the log since `since`
     sender = asyncio.create_task(_send_loop(manager, websocket, table, listener))
     try:
@@ -45,6 +53,12 @@ async def table_socket(websocket: WebSocket, table_id: str, manager: Manager, to
             received = await websocket.receive()
             if received["type"] == "websocket.disconnect":
                 break
+            now = manager.clock.now()
+            if not rate.allow(now):  # a flood: refused (told once a second), never queued behind others
+                if rate.tell(now):
+                    listener.send_later({"type": "error", "status": 429, "detail": "too many messages: at most "
+                                         f"{manager.quotas.messages_per_second:g} a second"})
+                continue
             text = received.get("text")
             if text is None:  # a binary frame
                 listener.send_later({"type": "error", "status": 422, "detail": "send JSON text messages"})
@@ -74,6 +88,7 @@ async def table_socket(websocket: WebSocket, table_id: str, manager: Manager, to
     except WebSocketDisconnect:
         pass
     finally:
+        manager.limits.socket_closed(client)
         table.detach(listener)
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -113,6 +128,9 @@ async def _send_loop(manager: TableManager, websocket: WebSocket, table: LiveTab
     while True:
         await listener.wake.wait()
         listener.wake.clear()
+        if listener.overflowed:  # it reads no more: close (a reconnect gets the whole state)
+            await websocket.close(code=4429, reason="too many messages waiting for this connection")
+            return
         while listener.outbox:
             await websocket.send_json(listener.outbox.pop(0))
         if listener.dirty:
