@@ -59,6 +59,7 @@ def test_dice_planets_and_boards_are_pictures(live_server: Any, page: Page, page
     arts = page.locator(".ky-slots .ky-planet-art")
     assert arts.count() == len(view["slots"])
     for k in range(arts.count()):
+        arts.nth(k).wait_for(state="visible")  # a redraw may be replacing the card this instant
         box = arts.nth(k).bounding_box()
         assert box is not None and box["width"] >= 100 and box["height"] >= 50
     # the pictures beside the gauges and elements: local SVG files that loaded, hidden from readers
