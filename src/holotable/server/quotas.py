@@ -89,15 +89,18 @@ class MessageRate:
     """A token bucket for one socket's messages: ``rate`` a second, bursts of twice that."""
 
     rate: float
-    tokens: float = -1.0
-    at: float = 0.0
+    tokens: float = field(init=False)
+    at: float = -math.inf
     told_at: float = -math.inf
+
+    def __post_init__(self) -> None:
+        self.tokens = 2.0 * self.rate  # a full burst to start with
 
     def allow(self, now: float) -> bool:
         if self.rate <= 0:
             return True
-        burst = 2.0 * self.rate
-        self.tokens = burst if self.tokens < 0 else min(burst, self.tokens + (now - self.at) * self.rate)
+        if now > self.at:
+            self.tokens = min(2.0 * self.rate, self.tokens + (now - self.at) * self.rate)
         self.at = now
         if self.tokens >= 1.0:
             self.tokens -= 1.0

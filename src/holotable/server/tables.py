@@ -748,7 +748,9 @@ class TableManager:
             "undos": undos,
         }
         if ext is not None:
-            extra = ext.replay_extra(self, table, before, st, actions[ply - 1] if ply else None, seat)
+            # in a thread, like after_action: Space Pirates re-resolves the replayed flick's physics
+            extra = await asyncio.to_thread(ext.replay_extra, self, table, before, st,
+                                            actions[ply - 1] if ply else None, seat)
             if extra is not None:
                 out["extra"] = extra
         return out

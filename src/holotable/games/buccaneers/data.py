@@ -10,6 +10,7 @@ file, the card and the field.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import re
@@ -118,7 +119,7 @@ class JunkCard:
     #: Ambiguity records behind this card's values or name; empty when the rulebook gives them all.
     assumed: tuple[str, ...] = ()
 
-    @property
+    @functools.cached_property  # read for every laid card of every view: worked out once per card
     def shown_name(self) -> str:
         """The name a player reads: without the copy letter that tells identical cards apart in the
         data ("Robot 6/3 (b)" -> "Robot 6/3"), as two identical physical cards are told apart by nobody."""

@@ -133,10 +133,6 @@ SPEC = GameSpec(
 )
 
 
-def _said(outcome: str) -> str:
-    return outcome.replace("_", " ").title()
-
-
 def talk_record(d: BHCData, seat: int, action: Act) -> dict[str, Any]:
     """The public record of one piece of table talk: ``seat``, ``text`` (the action's text), ``kind``,
     ``table`` (the arrangement it was said on) and, where they apply, ``wants`` (the arrangement a
@@ -488,8 +484,9 @@ class BlackHoleCouncil(Game[BHCData, Act]):
         if kind == A.SWAP:
             d.table[action.a], d.table[action.b] = d.table[action.b], d.table[action.a]  # BHC-NEG-03
             d.swaps = [*d.swaps, [action.a, action.b]]
-            self._emit(st, "arrangement", f"The Leader swaps {_said(OUTCOMES[action.a])} and "
-                       f"{_said(OUTCOMES[action.b])}", table=list(d.table), outcomes=[action.a, action.b])
+            titles = words.OUTCOME_TITLES
+            self._emit(st, "arrangement", f"The Leader swaps {titles[OUTCOMES[action.a]]} and "
+                       f"{titles[OUTCOMES[action.b]]}", table=list(d.table), outcomes=[action.a, action.b])
         elif kind == A.BRIBE:
             d.bribe_space -= action.b  # BHC-BRIBE-02/03
             d.pending[action.a] += action.b

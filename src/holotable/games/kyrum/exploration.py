@@ -70,10 +70,6 @@ def reveal_area(tab: Table) -> None:
                 tab.emit("encounter_none", "The encounter deck is empty: no encounter")  # KYR-ENC-02
 
 
-#: What a crafting recipe that is not a resource does, in the log's words.
-RECIPE_WORDS = {"reroll": "roll a distance die again", "set1": "set a distance die to 1"}
-
-
 def roll_distance(tab: Table) -> None:
     d = tab.d
     rolls = [gauges.die(tab) for _ in range(4)]
@@ -86,7 +82,7 @@ def roll_distance(tab: Table) -> None:
 
 def craft(tab: Table, el: str, recipe: str, slot: int | None) -> None:
     d = tab.d
-    gauges.pay(tab, el, 1, f"crafting: {RECIPE_WORDS.get(recipe) or words.resource(recipe)}")
+    gauges.pay(tab, el, 1, f"crafting: {words.recipe(recipe)}")
     if recipe == "reroll":
         assert slot is not None
         old = d.slot_dice[slot]

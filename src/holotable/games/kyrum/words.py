@@ -21,6 +21,15 @@ def resource(res: str) -> str:
     return RESOURCE_NAMES.get(res, res)
 
 
+#: What a crafting recipe that is not a resource does.
+_RECIPES = {"reroll": "roll a distance die again", "set1": "set a distance die to 1"}
+
+
+def recipe(name: str) -> str:
+    """A crafting recipe: ``recipe("set1") == "set a distance die to 1"``, ``recipe("fuel") == "fuel"``."""
+    return _RECIPES.get(name) or resource(name)
+
+
 def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from holotable.engine import Config
 
+from . import words
 from .data import content_for
 
 
@@ -28,4 +29,5 @@ def catalog(config: Config) -> dict[str, Any]:
         "dexterity": {k: list(v) for k, v in c.dexterity.items()},
         "d_max": float(c.physics["d_max"]),
         "victory": c.victory_standard,
+        "adventure_names": dict(words.ADVENTURES),  # the page names them as the log does
     }

@@ -20,12 +20,10 @@ const ADVENTURES = {
   STORM: "Place or move the cosmic storm.",
   WIND: "Every ship in space and the storm move two rulers in one direction.",
 };
-// An adventure symbol's short name, as the log and the terminal say it (games/space_pirates/words.py).
-const ADVENTURE_NAMES = { FLICK: "flick", NEW_RIGHT: "new transport (right)", NEW_LEFT: "new transport (left)",
-  ASTEROID: "asteroid", STORM: "storm", WIND: "solar wind" };
+// An adventure symbol's short name, as the log and the terminal say it (the catalog's, from words.py).
 const FACE_NAMES = { ORE: "ore", SPICE: "spice", TECH: "tech", MEDS: "medicine", RELICS: "relics", ASTEROID: "asteroid",
   POLICE: "galactic police" };
-const adventureName = (s) => ADVENTURE_NAMES[s] || String(s).toLowerCase().replace(/_/g, " ");
+const adventureName = (s) => (CATALOG.adventure_names || {})[s] || String(s).toLowerCase().replace(/_/g, " ");
 const faceName = (s) => FACE_NAMES[s] || String(s).toLowerCase().replace(/_/g, " ");
 const capital = (t) => t.charAt(0).toUpperCase() + t.slice(1);
 // A card as a player names it: its value and its adventures ("3 energy: flick, storm"), never its id.
