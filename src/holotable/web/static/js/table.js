@@ -7,6 +7,8 @@ import { moveList, replayBar } from "./replay.js";
 import { rulesFor } from "./rules.js";
 
 const IMPORTANT = new Set(["round_start", "round_end", "parrots", "chests", "game_end", "score_step", "selection_end", "reveal", "pass"]);
+// The headlines among them: when the "Just now" box has too many lines, these are the last to go.
+const HEADLINES = new Set(["round_end", "game_end", "selection_end"]);
 const $ = (id) => document.getElementById(id);
 
 const page = {
@@ -765,7 +767,7 @@ const HAPPENED_SECONDS = 8;
 const HAPPENED_LINES = 5;
 const TABLE_KINDS = new Set(["timeout", "clock"]);
 let happenedTimer = 0;
-let happenedLines = []; // what the box shows now: [{text, important}], oldest first
+let happenedLines = []; // what the box shows now: [{text, rank}], oldest first
 
 function hideHappened() {
   $("happened").hidden = true;
@@ -783,15 +785,17 @@ function showHappened(state, sincePly) {
   const ctx = { ...context(), payload: state, view: state.view || {}, seat: state.seat };
   const text = (e) => (page.renderer && page.renderer.logText ? page.renderer.logText(e, ctx) : e.text);
   // Lines gather while the box is up (a move and the bot's answer in quick succession); when there are too
-  // many, the oldest ordinary ones go first, so a round's end stays in sight.
-  happenedLines.push(...fresh.map((e) => ({ text: text(e), important: IMPORTANT.has(e.kind) || TABLE_KINDS.has(e.kind) })));
+  // many, the oldest ordinary ones go first, then the oldest important ones (a round's chests and parrots),
+  // and a headline (a round's or the game's end) last, so a round's end stays in sight.
+  const rank = (e) => (HEADLINES.has(e.kind) ? 2 : IMPORTANT.has(e.kind) || TABLE_KINDS.has(e.kind) ? 1 : 0);
+  happenedLines.push(...fresh.map((e) => ({ text: text(e), rank: rank(e) })));
   while (happenedLines.length > HAPPENED_LINES) {
-    const plain = happenedLines.findIndex((l) => !l.important);
-    happenedLines.splice(plain >= 0 ? plain : 0, 1);
+    const lowest = Math.min(...happenedLines.map((l) => l.rank));
+    happenedLines.splice(happenedLines.findIndex((l) => l.rank === lowest), 1);
   }
   const box = $("happened");
   fill(box, h("strong", {}, "Just now:"),
-    h("ul", {}, happenedLines.map((l) => h("li", { class: l.important ? "important" : "" }, l.text))),
+    h("ul", {}, happenedLines.map((l) => h("li", { class: l.rank ? "important" : "" }, l.text))),
     h("button", { type: "button", class: "dismiss", "aria-label": "Dismiss", onclick: hideHappened }, "×"));
   box.hidden = false;
   clearTimeout(happenedTimer);
