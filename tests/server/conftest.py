@@ -35,7 +35,11 @@ class Harness:
         return self.manager.store
 
     def live(self, table_id: str) -> LiveTable:
-        return self.manager.tables[table_id]
+        """The table in memory (loaded, as a request would, if it is not)."""
+        table = self.manager.tables.get(table_id)
+        if table is None:
+            table = self.client.portal.call(self.manager.get, table_id)  # type: ignore[union-attr]
+        return table
 
     def create(self, game: str, seats: list[dict[str, Any]], **body: Any) -> dict[str, Any]:
         response = self.client.post("/api/tables", json={"game": game, "players": len(seats), "seats": seats, **body})

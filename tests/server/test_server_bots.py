@@ -184,3 +184,25 @@ def _dead_worker(server: Any) -> None:
     server.wait_for(lambda: server.live(table_id).state.ply >= 2, what="the bot's move after the crash")
     assert server.live(table_id).state.history[1][0] == 1
     assert pool.processes.submit(int, "7").result(timeout=30) == 7  # a working pool for the next search
+
+
+@pytest.mark.slow
+def test_a_bot_waiting_for_a_free_worker_shows_it_is_queued_and_then_plays_its_own_move(
+        open_server: Any, sqlite_url: str) -> None:
+    """Issue 21: when the bots fall behind, the seat shows that it is queued. One worker; one table's
+    search holds it for its whole budget, so the other table's search waits in line: that seat's state
+    says ``bots_queued`` while it waits, and once the worker is free it thinks and plays its own move
+    (not the fallback)."""
+    with open_server(sqlite_url, bot_workers=1) as server:
+        seats = [{"kind": "human"}, {"kind": "bot", "agent": "ismcts:iterations=1000000:time_limit=2"}]
+        busy = server.create("captain-black", seats, params={"start_seat": 1})
+        server.wait_for(lambda: 1 in server.live(busy["table_id"]).bot_tasks, what="the first search")
+        waiting = server.create("captain-black", seats, params={"start_seat": 1})
+        table_id, token = waiting["table_id"], waiting["you"]["token"]
+        server.wait_for(lambda: server.state(table_id, token)["bots_queued"] == [1], timeout=10,
+                        what="the second bot to be queued")
+        assert server.state(busy["table_id"], busy["you"]["token"])["bots_queued"] == []
+        server.wait_for(lambda: server.live(table_id).state.ply >= 1, timeout=40, what="the queued bot's move")
+        assert server.state(table_id, token)["bots_queued"] == []
+        assert [a.source for a in server.live(table_id).actions] == ["bot"]
+        assert [a.source for a in server.live(busy["table_id"]).actions] == ["bot"]

@@ -22,7 +22,8 @@ from .quotas import Quotas
 from .routes import games, lobby, pages, play, ws
 from .routes.shared import describe_validation
 from .storage import Store, default_database_url
-from .tables import ApiError, TableManager
+from .tables import IDLE_SECONDS, ApiError, TableManager
+from .timeouts import BodyTimeout
 
 
 def create_app(
@@ -33,6 +34,9 @@ def create_app(
     tick: float = 0.25,
     static_dir: Path | None = None,
     quotas: Quotas | None = None,
+    idle_seconds: float = IDLE_SECONDS,
+    bots: str = "local",
+    ray_address: str | None = None,
 ) -> FastAPI:
     """The server for ``database_url`` (default: SQLite under the XDG data folder).
 
@@ -40,10 +44,16 @@ def create_app(
     ``bot_workers`` the number of threads bots think in, ``tick`` how often (seconds) the clocks are
     checked; 0 turns the automatic check off (tests call ``app.state.manager.check_clocks()``);
     ``quotas`` what one client may ask (:mod:`holotable.server.quotas`; default :class:`Quotas`).
+    ``idle_seconds`` how long a table nobody uses stays in memory (0: for ever; the store keeps it).
+    ``bots`` where search bots think: ``"local"`` (worker processes here) or ``"ray"`` (Ray tasks: on the
+    cluster at ``ray_address``, ``host:port`` or ``"auto"``, or on a Ray started here when it is ``None``;
+    see :class:`~holotable.server.ray_bots.RayBotPool`).
     """
     quotas = quotas or Quotas()
     store = Store(database_url or default_database_url())
-    manager = TableManager(store, clock or SystemClock(), BotPool(bot_workers), tick=tick, quotas=quotas)
+    pool = _bot_pool(bots, bot_workers, ray_address)
+    manager = TableManager(store, clock or SystemClock(), pool, tick=tick, quotas=quotas,
+                           idle_seconds=idle_seconds)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -62,6 +72,8 @@ def create_app(
     app.state.store = store
     app.add_exception_handler(ApiError, _api_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
+    if quotas.body_timeout > 0:  # a body still arriving after this: 408 (the headers' limit is uvicorn's protocol's)
+        app.add_middleware(BodyTimeout, seconds=quotas.body_timeout)
 
     for routes in (games.router, lobby.router, play.router, ws.router):
         app.include_router(routes)
@@ -73,6 +85,18 @@ def create_app(
     pages.mount_static(app, folder)
     app.include_router(pages.router(folder))
     return app
+
+
+def _bot_pool(bots: str, workers: int, ray_address: str | None) -> BotPool:
+    if bots == "ray":
+        from .ray_bots import RayBotPool  # Ray itself is imported only now
+
+        return RayBotPool(workers, ray_address)
+    if bots != "local":
+        raise ValueError(f"bots think 'local' or on 'ray', not {bots!r}")
+    if ray_address is not None:
+        raise ValueError("ray_address names a Ray cluster: use it with bots='ray'")
+    return BotPool(workers)
 
 
 async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:

@@ -25,6 +25,7 @@ import os
 import pickle
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -152,6 +153,9 @@ class BotPool:
         self.threads = concurrent.futures.ThreadPoolExecutor(max_workers=self.workers,
                                                              thread_name_prefix="holotable-bot")
         self._processes: concurrent.futures.ProcessPoolExecutor | None = None
+        #: one slot per worker for the search bots: a search that finds every slot taken waits in line
+        #: (its seat shows "queued") rather than sit unseen in the executor's queue, eating its time limit
+        self._search_slots: asyncio.Semaphore | None = None
 
     @property
     def processes(self) -> concurrent.futures.ProcessPoolExecutor:
@@ -169,24 +173,54 @@ class BotPool:
                 self.processes.submit(_import_agents)
 
     async def think(self, agent: Agent, spec: str, seed: int, snapshot: State[Any, Any], seat: int,
-                    limit: float, period: PeriodTime | None = None) -> Any:
+                    limit: float, period: PeriodTime | None = None,
+                    queued: Callable[[bool], None] | None = None) -> Any:
         """The action of the agent of ``spec`` for ``seat``, from that seat's observation of ``snapshot``
         only (``agent`` is used in a thread; a search agent is rebuilt in a worker process with ``seed``).
         ``period``: the running game period, given to an agent in a thread as ``obs.period`` (a live
         one may then answer :class:`~holotable.agents.live.Wait`); a search agent gets none.
-        Raises ``TimeoutError`` after ``limit`` seconds (the worker is left to finish on its own)."""
-        loop = asyncio.get_running_loop()
+        A search waits for a free worker first; ``queued(True)`` is called when it has to wait and
+        ``queued(False)`` when its wait is over (thinking starts, or it gave up).
+        Raises ``TimeoutError`` after ``limit`` seconds waiting for a worker, or ``limit`` seconds of
+        thinking (the worker is left to finish on its own)."""
         if is_search(spec):
+            if self._search_slots is None:
+                self._search_slots = asyncio.Semaphore(self.workers)
+            slots = self._search_slots
+            waits = slots.locked()
+            if waits and queued is not None:
+                queued(True)
             try:
-                job = loop.run_in_executor(self.processes, think_in_process, spec, seed, snapshot, seat)
-                return await asyncio.wait_for(job, timeout=limit)
-            except (BrokenProcessPool, pickle.PicklingError) as exc:
-                # A worker died (or the state would not travel): think here this time, with a fresh pool next.
-                log.warning("bot worker process failed (%s); thinking in a thread instead", exc)
-                if isinstance(exc, BrokenProcessPool):
-                    self._processes = None
+                await asyncio.wait_for(slots.acquire(), timeout=limit)
+            finally:
+                if waits and queued is not None:
+                    queued(False)
+            try:
+                return await self._think_search(agent, spec, seed, snapshot, seat, limit)
+            finally:
+                slots.release()
+        return await self._think_here(agent, snapshot, seat, limit, period)
+
+    async def _think_here(self, agent: Agent, snapshot: State[Any, Any], seat: int, limit: float,
+                          period: PeriodTime | None = None) -> Any:
+        """Think in one of the pool's threads."""
+        loop = asyncio.get_running_loop()
         job = loop.run_in_executor(self.threads, agent.act, observe(snapshot, seat, period))
         return await asyncio.wait_for(job, timeout=limit)
+
+    async def _think_search(self, agent: Agent, spec: str, seed: int, snapshot: State[Any, Any], seat: int,
+                            limit: float) -> Any:
+        """A search agent thinks in a worker process (a pool with other workers overrides this)."""
+        loop = asyncio.get_running_loop()
+        try:
+            job = loop.run_in_executor(self.processes, think_in_process, spec, seed, snapshot, seat)
+            return await asyncio.wait_for(job, timeout=limit)
+        except (BrokenProcessPool, pickle.PicklingError) as exc:
+            # A worker died (or the state would not travel): think here this time, with a fresh pool next.
+            log.warning("bot worker process failed (%s); thinking in a thread instead", exc)
+            if isinstance(exc, BrokenProcessPool):
+                self._processes = None
+        return await self._think_here(agent, snapshot, seat, limit)
 
     def close(self) -> None:
         """Stop every bot now: queued work is dropped and worker processes end, even mid-search."""

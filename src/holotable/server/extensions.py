@@ -40,6 +40,21 @@ class TableExtension:
         """Called once when the server starts, after the store's schema exists and before the tables
         are loaded (create the extension's own storage here, on ``manager.store``)."""
 
+    def forget(self, table_id: str) -> None:
+        """The table left the server's memory (idle): drop what the extension keeps of it in memory only
+        as a cache (what it stores, it reads again when the table comes back)."""
+
+    def heard_action(self, manager: TableManager, table: LiveTable, before: State[Any, Any], after: State[Any, Any],
+                     action: Any) -> None:
+        """Another server process stored this action and the table here caught up with it: keep what the
+        extension shows of it (Space Pirates' flick path). The side effects belong to the process that
+        took the action (:meth:`after_action`, run there once)."""
+
+    async def heard(self, manager: TableManager, table: LiveTable, kind: str) -> None:
+        """Another server process announced a change of the extension's own (``kind``, as it passed it to
+        :meth:`~holotable.server.storage.Store.notify`; Council's chat line): catch up and tell this
+        process's pages."""
+
     def after_action(self, manager: TableManager, table: LiveTable, seat: int, before: State[Any, Any],
                      after: State[Any, Any], action: Any, source: str) -> None:
         """Called after an action was committed (``before`` and ``after`` must not be changed)."""

@@ -160,8 +160,12 @@ class LiveTable:
         self.notices: list[Event] = []
         self.clocks = SeatClocks(ClockSettings(_clock_mode(record.clock_mode), record.clock_seconds), config.players)
         self.lock = asyncio.Lock()
+        #: when the table was last asked for or changed (the manager's clock): idle tables leave memory
+        self.touched = 0.0
         self.listeners: set[Listener] = set()
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
+        #: bot seats whose search waits for a free bot worker (the server is busy): their seats say so
+        self.bots_queued: set[int] = set()
         self.agents: dict[int, Agent] = {}
         #: When each bot seat is next due while a game period runs (unsealed, several seats asked).
         self.pacer = Pacer()

@@ -3,11 +3,13 @@
 The limits are per client address (``request.client.host``: behind a proxy, run uvicorn with its
 proxy headers so this is the player's address, see docs/server.md) and configurable
 (``holotable serve --max-body-kb --tables-per-hour --sockets-per-client --sockets-per-table
---messages-per-second``). Each refusal is an answer with a status and a reason, never a silent drop:
-413 for a body too large (FastAPI's own ``max_body_size``), 429 with ``Retry-After`` for too many new
-tables, a WebSocket closed with code 4429 for too many sockets or a client that reads no more, and a
-``{"type": "error", "status": 429}`` frame for messages sent faster than the rate. Times come from
-the table manager's clock, so tests move them by hand.
+--messages-per-second --header-timeout --body-timeout``). Each refusal is an answer with a status and a
+reason, never a silent drop: 413 for a body too large (FastAPI's own ``max_body_size``), 408 for a
+request whose headers or body take too long to arrive (:mod:`holotable.server.timeouts`), 429 with
+``Retry-After`` for too many new tables, a WebSocket closed with code 4429 for too many sockets or a
+client that reads no more, and a ``{"type": "error", "status": 429}`` frame for messages sent faster
+than the rate. Times come from the table manager's clock, so tests move them by hand (the two
+timeouts' from the event loop).
 """
 
 from __future__ import annotations
@@ -33,6 +35,10 @@ class Quotas:
     #: Messages waiting to go out to one socket: a client that reads no more is disconnected at this
     #: many (it reconnects and gets the whole state).
     send_queue: int = 200
+    #: Seconds a request's headers, and then its whole body, may take to arrive (408 after that; a
+    #: slow-loris defence, :mod:`holotable.server.timeouts`).
+    header_timeout: float = 10.0
+    body_timeout: float = 30.0
 
 
 class TooMany(Exception):

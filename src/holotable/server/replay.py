@@ -40,6 +40,11 @@ class Replays:
         self._cursors: dict[str, _Cursor] = {}
         self._lock = threading.Lock()
 
+    def forget(self, table_id: str) -> None:
+        """Drop a table's cached position (the table left memory)."""
+        with self._lock:
+            self._cursors.pop(table_id, None)
+
     def state_at(self, table: LiveTable, actions: Sequence[ActionRecord], undos: int, ply: int) -> State[Any, Any]:
         """The position after the first ``ply`` of ``actions`` (the table's log when asked), events recorded.
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -170,6 +171,14 @@ class StaleActionError(Exception):
     """The ply was already taken: another writer stored an action first."""
 
 
+class SoleUseError(RuntimeError):
+    """Another server process already uses this SQLite database."""
+
+
+#: The PostgreSQL channel on which every change to a table is announced (:meth:`Store.notify`).
+CHANNEL = "holotable_tables"
+
+
 def default_database_path() -> Path:
     """``$XDG_DATA_HOME/holotable/server.sqlite3`` (``~/.local/share`` when the variable is unset)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
@@ -223,6 +232,51 @@ class Store:
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.url = url
+        #: Several server processes may share this database (PostgreSQL): each change is announced on
+        #: :data:`CHANNEL`, and every process catches up with what the others stored.
+        self.shared = not self.is_sqlite
+        #: Who made a change, in its announcement: a process ignores its own.
+        self.origin = secrets.token_hex(8)
+        self._sole: int | None = None
+        self._sole_path = None if self.is_sqlite is False or in_memory else Path(str(parsed.database)).expanduser()
+
+    def claim_sole_use(self) -> None:
+        """Make sure this is the only server process on a SQLite file (a second one would keep its own copy
+        of each table and the two would silently diverge): an exclusive lock beside the file, held until
+        :meth:`close`. :class:`SoleUseError`, with what to do instead, when another process holds it.
+        Nothing to do for PostgreSQL (any number of processes share it) or an in-memory database."""
+        if self._sole_path is None or self._sole is not None:
+            return
+        import fcntl
+
+        lock = self._sole_path.with_name(self._sole_path.name + ".lock")
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise SoleUseError(
+                f"another holotable server already uses {self._sole_path}: one SQLite database serves one "
+                "process. Stop the other one, give this one its own --database, or use PostgreSQL to run "
+                "several processes on the same tables") from None
+        self._sole = fd
+
+    def notify(self, conn: Connection, table_id: str, kind: str) -> None:
+        """Announce, with the transaction on ``conn`` (delivered when it commits, not before), that the
+        table changed; ``kind`` says what (``action``, ``undo``, ``seats``, ``table``, or an extension's
+        own, like ``chat``). A no-op unless the database is shared."""
+        if self.shared:
+            payload = json.dumps({"table": table_id, "kind": kind, "origin": self.origin})
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
+
+    def _version(self, conn: Connection, table_id: str) -> tuple[int, int]:
+        """The table's undo count and number of stored actions, its row locked until the transaction ends
+        (PostgreSQL: ``FOR UPDATE``; SQLite has one writer at a time anyway), so that two processes
+        change one table one after the other."""
+        undos = conn.execute(select(tables_t.c.undos).where(tables_t.c.id == table_id).with_for_update()).scalar()
+        count = conn.execute(select(func.count()).select_from(actions_t)
+                             .where(actions_t.c.table_id == table_id)).scalar_one()
+        return int(undos or 0), int(count)
 
     def create_schema(self) -> None:
         """Create the tables that are missing, add the columns added since (:data:`ADDED_COLUMNS`) to an
@@ -241,6 +295,9 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+        if self._sole is not None:
+            os.close(self._sole)  # the lock goes with the file descriptor
+            self._sole = None
 
     @contextmanager
     def _tx(self) -> Iterator[Connection]:
@@ -276,6 +333,7 @@ class Store:
             if done != 1:
                 return False
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status, started_at=started_at))
+            self.notify(conn, table_id, "seats")
             return True
 
     def rename_seat(self, table_id: str, seat: int, name: str) -> None:
@@ -283,24 +341,42 @@ class Store:
         with self._tx() as conn:
             conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
                          .values(name=name))
+            self.notify(conn, table_id, "seats")
 
-    def append_action(self, table_id: str, action: ActionRecord, status: str) -> None:
-        """Commit one accepted action (and the table's status after it) in one transaction."""
+    def append_action(self, table_id: str, action: ActionRecord, status: str, undos: int | None = None) -> None:
+        """Commit one accepted action (and the table's status after it) in one transaction.
+
+        The database decides between writers (several processes): the ply is the version (its row may
+        be stored once), and so is ``undos`` (the undo count the action was applied after; ``None``:
+        not checked), since after an undo the same ply is another position. :class:`StaleActionError`
+        when either moved on."""
         try:
             with self._tx() as conn:
+                stored_undos, count = self._version(conn, table_id)
+                if (undos is not None and stored_undos != undos) or count != action.ply - 1:
+                    raise StaleActionError(f"table {table_id} moved on (ply {count}, {stored_undos} undos) before "
+                                           f"ply {action.ply} was stored")
                 conn.execute(insert(actions_t).values(
                     table_id=table_id, ply=action.ply, seat=action.seat, action=action.action,
                     source=action.source, at=action.at,
                 ))
                 conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
+                self.notify(conn, table_id, "action")
         except IntegrityError as exc:
             raise StaleActionError(f"ply {action.ply} of table {table_id} is already stored") from exc
 
-    def remove_action(self, table_id: str, action: ActionRecord, status: str, undos: int) -> None:
+    def remove_action(self, table_id: str, action: ActionRecord, status: str, undos: int,
+                      last_ply: int | None = None) -> None:
         """Take back one stored action (an undo) in one transaction: delete its row, renumber the rows
         after it (a sealed choice withdrawn from among the others' choices) and set the table's
-        status and undo count. :class:`StaleActionError` when the row is not the one expected."""
+        status and undo count (``undos``, one more than before). :class:`StaleActionError` when the row
+        is not the one expected, or the table moved on: another undo, or an action after ``last_ply``
+        (the last ply the undo was worked out from)."""
         with self._tx() as conn:
+            stored_undos, count = self._version(conn, table_id)
+            if stored_undos != undos - 1 or (last_ply is not None and count != last_ply):
+                raise StaleActionError(f"table {table_id} moved on (ply {count}, {stored_undos} undos) before the "
+                                       "undo was stored")
             done = conn.execute(delete(actions_t).where(
                 actions_t.c.table_id == table_id, actions_t.c.ply == action.ply, actions_t.c.seat == action.seat,
                 actions_t.c.action == action.action)).rowcount
@@ -313,10 +389,23 @@ class Store:
             conn.execute(update(actions_t).where(actions_t.c.table_id == table_id, actions_t.c.ply < 0)
                          .values(ply=-actions_t.c.ply - 1))
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status, undos=undos))
+            self.notify(conn, table_id, "undo")
 
-    def set_rematch(self, table_id: str, rematch_id: str) -> None:
+    def reserve_rematch(self, table_id: str, rematch_id: str) -> str:
+        """Name ``rematch_id`` as the table's rematch unless one is named already; the one that stands."""
         with self._tx() as conn:
-            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(rematch_id=rematch_id))
+            done = conn.execute(update(tables_t).where(tables_t.c.id == table_id, tables_t.c.rematch_id.is_(None))
+                                .values(rematch_id=rematch_id)).rowcount
+            if done == 1:
+                self.notify(conn, table_id, "table")
+                return rematch_id
+            return str(conn.execute(select(tables_t.c.rematch_id).where(tables_t.c.id == table_id)).scalar_one())
+
+    def release_rematch(self, table_id: str, rematch_id: str) -> None:
+        """Undo :meth:`reserve_rematch` when the rematch could not be made."""
+        with self._tx() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id, tables_t.c.rematch_id == rematch_id)
+                         .values(rematch_id=None))
 
     # ------------------------------------------------------------------ reads
     def table(self, table_id: str) -> tuple[TableRecord, list[Seat], list[ActionRecord]] | None:
@@ -332,11 +421,29 @@ class Store:
             ).mappings().all()
         return _table_record(row), [_seat_record(s) for s in seats], [_action_record(a) for a in actions]
 
-    def table_ids(self, statuses: Sequence[str]) -> list[str]:
+    def changes(self, table_id: str, after_ply: int) -> tuple[TableRecord, list[Seat], list[ActionRecord]] | None:
+        """The table's record and seats as stored now, and its actions after ``after_ply`` (to catch up
+        with what another process stored), or ``None`` when there is no such table."""
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(tables_t.c.id).where(tables_t.c.status.in_(list(statuses))).order_by(tables_t.c.created_at)
-            ).all()
+            row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            seats = conn.execute(
+                select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
+            ).mappings().all()
+            actions = conn.execute(
+                select(actions_t).where(actions_t.c.table_id == table_id, actions_t.c.ply > after_ply)
+                .order_by(actions_t.c.ply)
+            ).mappings().all()
+        return _table_record(row), [_seat_record(s) for s in seats], [_action_record(a) for a in actions]
+
+    def table_ids(self, statuses: Sequence[str], *, clocked: bool = False) -> list[str]:
+        """The ids of the tables of ``statuses``, oldest first; ``clocked``: only those with a seat clock."""
+        with self.engine.connect() as conn:
+            query = select(tables_t.c.id).where(tables_t.c.status.in_(list(statuses)))
+            if clocked:
+                query = query.where(tables_t.c.clock_mode != "none")
+            rows = conn.execute(query.order_by(tables_t.c.created_at)).all()
         return [r[0] for r in rows]
 
     def summaries(self, status: str | None, limit: int = 200) -> list[tuple[TableRecord, list[Seat], int]]:

@@ -5,8 +5,10 @@ checked and applied on a clone of the table's state, committed to the database, 
 does the clone become the table's state and every connection hear about it. A refused action
 (or a failed commit) leaves the table exactly as it was.
 
-On start the manager rebuilds every unfinished table by replaying its config, seed and stored
-action log through the engine; finished tables are rebuilt the same way when first asked for.
+A table is loaded when first asked for, rebuilt (in a worker thread) by replaying its config, seed
+and stored action log through the engine, so a restarted server serves at once; only the running
+tables with a seat clock load in the background straight away. A table nobody uses (no page, no bot
+thinking, no clock running) leaves memory after :data:`IDLE_SECONDS` (:meth:`TableManager.evict_idle`).
 
 Every action is applied through the undo policy's :func:`~holotable.engine.undo.play`, so each
 table keeps a :class:`~holotable.engine.undo.Step` per action (what it did: chance, a reveal, a
@@ -41,9 +43,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
+import json
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from holotable.agents.live import MIN_GAP, PLAIN_GAP, PeriodTime, Wait
@@ -80,13 +84,22 @@ from .live import (
 from .quotas import ClientLimits, Quotas
 from .replay import Replays
 from .schemas import MAX_SEED, CreateTableRequest
-from .storage import ActionRecord, Seat, StaleActionError, Store, TableRecord
+from .storage import CHANNEL, ActionRecord, Seat, StaleActionError, Store, TableRecord
 from .tokens import hash_token, new_id, new_token
 
 __all__ = ["ApiError", "Listener", "LiveTable", "TableManager"]
 
 
 log = logging.getLogger("holotable.server")
+
+#: Seconds a table nobody uses stays in memory (``holotable serve --idle-minutes``).
+IDLE_SECONDS = 600.0
+#: How often the tick loop looks for idle tables.
+SWEEP_SECONDS = 30.0
+#: How often an action (or a seat claim) catches up with another process's and is tried again.
+CATCH_UP_TRIES = 5
+#: Tenths of a second a rematch another process is creating this instant is waited for.
+REMATCH_WAIT_TRIES = 30
 
 
 class TableManager:
@@ -96,11 +109,13 @@ class TableManager:
     what an extension keeps (Council's chat, Kyrum's campaign store) belongs to one app."""
 
     def __init__(self, store: Store, clock: Clock, pool: BotPool, *, tick: float = 0.25,
-                 quotas: Quotas | None = None) -> None:
+                 quotas: Quotas | None = None, idle_seconds: float = IDLE_SECONDS) -> None:
         self.store = store
         self.clock = clock
         self.pool = pool
         self.tick = tick
+        #: how long a table nobody uses stays in memory (0: for ever); see :meth:`evict_idle`
+        self.idle_seconds = idle_seconds
         self.quotas = quotas or Quotas()
         #: what each client address has used of its quotas in this process
         self.limits = ClientLimits(self.quotas)
@@ -109,29 +124,45 @@ class TableManager:
         self.broken: dict[str, str] = {}
         #: the last replayed position per table (:meth:`replay`)
         self.replays = Replays()
-        self._load_lock = asyncio.Lock()
+        #: the loads under way, one per table: a table asked for twice at once is rebuilt once
+        self._loads: dict[str, asyncio.Task[LiveTable]] = {}
         self._ticker: asyncio.Task[None] | None = None
+        self._warming: asyncio.Task[None] | None = None
+        self._listener: asyncio.Task[None] | None = None
+        #: set while this process hears the other processes' changes (a shared database only)
+        self.listening = asyncio.Event()
+        self._jobs: set[asyncio.Task[Any]] = set()
+        self._last_sweep = 0.0
         self.closing = False
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
+        """Serve at once: tables load when first asked for (:meth:`get`). Only the running tables with a
+        seat clock, whose time must not wait for a visitor, load in the background meanwhile."""
+        self.store.claim_sole_use()  # SQLite: refused (SoleUseError) while another process serves the file
         await asyncio.to_thread(self.store.create_schema)
         for ext in self.extensions.values():
             await ext.start(self)
-        for table_id in await asyncio.to_thread(self.store.table_ids, ("open", "running")):
-            # A table that does not rebuild is logged and set aside (410 with the reason); the others play on.
-            with contextlib.suppress(ApiError):
-                await self._load(table_id)
-        for table in list(self.tables.values()):
-            self._schedule_bots(table)
+        if self.store.shared:
+            self._listener = asyncio.create_task(self._listen())
+        self._warming = asyncio.create_task(self._warm())
         if self.tick > 0:
             self._ticker = asyncio.create_task(self._tick_loop())
 
+    async def _warm(self) -> None:
+        for table_id in await asyncio.to_thread(self.store.table_ids, ("running",), clocked=True):
+            if self.closing:
+                return
+            # A table that does not rebuild is logged and set aside (410 with the reason); the others play on.
+            with contextlib.suppress(ApiError):
+                await self.get(table_id)
+
     async def stop(self) -> None:
         self.closing = True
-        tasks = [t for table in self.tables.values() for t in table.bot_tasks.values()]
-        if self._ticker is not None:
-            tasks.append(self._ticker)
+        tasks: list[asyncio.Task[Any]] = [t for table in self.tables.values() for t in table.bot_tasks.values()]
+        tasks.extend(self._loads.values())
+        tasks.extend(task for task in (self._ticker, self._warming, self._listener) if task is not None)
+        tasks.extend(self._jobs)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -149,15 +180,67 @@ class TableManager:
                 await self.check_clocks()
             except Exception:  # a clock fault must not stop every other table's clock
                 log.exception("table clock check failed")
+            now = self.clock.now()
+            if self.idle_seconds and now - self._last_sweep >= SWEEP_SECONDS:
+                self._last_sweep = now
+                self.evict_idle()
 
     # ------------------------------------------------------------------ finding tables
     async def get(self, table_id: str) -> LiveTable:
+        """The table in memory, loaded (rebuilt from the store, in a worker thread) on its first request."""
         table = self.tables.get(table_id)
-        if table is not None:
-            return table
-        async with self._load_lock:
-            table = self.tables.get(table_id) or await self._load(table_id)
+        if table is None:
+            loading = self._loads.get(table_id)
+            if loading is None:
+                loading = self._loads[table_id] = asyncio.create_task(self._load(table_id))
+                loading.add_done_callback(lambda _done: self._loads.pop(table_id, None))
+            table = await asyncio.shield(loading)  # a caller that gives up leaves the load to the others
+        table.touched = self.clock.now()
         return table
+
+    async def _get_soon(self, table_id: str) -> LiveTable:
+        """:meth:`get` for a table another process has just named and is creating this instant (a
+        rematch): a 404 is tried again for a moment."""
+        for _ in range(REMATCH_WAIT_TRIES):
+            try:
+                return await self.get(table_id)
+            except ApiError as exc:
+                if exc.status != 404 or not self.store.shared:
+                    raise
+            await asyncio.sleep(0.1)
+        return await self.get(table_id)
+
+    async def seat_of(self, table: LiveTable, token: str) -> int:
+        """The seat ``token`` holds at ``table`` (403 when none). With several processes, a seat just
+        claimed through another one is looked up in the store before the token is refused."""
+        try:
+            return table.seat_of(token)
+        except ApiError:
+            if not self.store.shared:
+                raise
+        await self.refresh(table)
+        return table.seat_of(token)
+
+    def evict_idle(self) -> list[str]:
+        """Let the tables nobody uses leave memory (the store keeps them; the next request loads them
+        again): no page connected, no bot thinking, no action under way, untouched for
+        :attr:`idle_seconds`, and no seat clock or game period running (time that must be kept)."""
+        now = self.clock.now()
+        gone = []
+        for table in list(self.tables.values()):
+            timed = table.status == "running" and (table.clocks.settings.active or table.clocks.period is not None)
+            if (table.listeners or table.bot_tasks or table.lock.locked() or timed
+                    or now - table.touched < self.idle_seconds):
+                continue
+            del self.tables[table.id]
+            self.replays.forget(table.id)
+            ext = self.extension(table.record.game)
+            if ext is not None:
+                ext.forget(table.id)
+            gone.append(table.id)
+        if gone:
+            log.info("%d idle tables left memory (%d stay)", len(gone), len(self.tables))
+        return gone
 
     async def _load(self, table_id: str) -> LiveTable:
         if table_id in self.broken:
@@ -169,13 +252,16 @@ class TableManager:
             raise ApiError(404, f"no table {table_id!r}")
         record, seat_records, actions = stored
         try:
-            table = self.rebuild(record, seat_records, actions)
+            # A long game replays through the rules in a worker thread: other tables play on meanwhile.
+            table = await asyncio.to_thread(self.rebuild, record, seat_records, actions)
         except (HolotableError, ValueError) as exc:
             # A log that no longer replays (say, the game's rules changed): keep serving the others.
             log.error("table %s cannot be rebuilt: %s", table_id, exc)
             self.broken[table_id] = str(exc)
             raise ApiError(410, f"table {table_id} cannot be rebuilt: {exc}") from exc
+        table.touched = self.clock.now()
         self.tables[table_id] = table
+        self._schedule_bots(table)  # a bot whose turn it was when the table left memory (or the server stopped)
         return table
 
     def rebuild(self, record: TableRecord, seats: list[Seat], actions: list[ActionRecord], *,
@@ -211,11 +297,129 @@ class TableManager:
             table.record = dataclasses.replace(record, status=status)
         return table
 
+    # ------------------------------------------------------------------ several processes
+    async def refresh(self, table: LiveTable) -> bool:
+        """Catch ``table`` up with what the store holds (another process's actions, undo or seats) and
+        tell its pages and bots; whether anything changed."""
+        async with table.lock:
+            changed = await self._catch_up(table)
+        if changed:
+            self._after_change(table)
+        return changed
+
+    async def _catch_up(self, table: LiveTable) -> bool:
+        """:meth:`refresh` with the table's lock held and no one told yet. New actions are played on the
+        table as its own are (each in a worker thread); an undo elsewhere rebuilds it from the log."""
+        stored = await asyncio.to_thread(self.store.changes, table.id, len(table.actions))
+        if stored is None:
+            return False
+        record, seats, actions = stored
+        changed = seats != table.seats or record != table.record
+        behind = record.undos != table.record.undos or bool(actions and actions[0].ply != len(table.actions) + 1)
+        if not behind:
+            try:
+                for action in actions:
+                    await self._heard_action(table, action)
+            except ActionError as exc:
+                log.error("table %s: another process's ply does not replay here (%s); rebuilding it", table.id, exc)
+                behind = True
+        if behind:
+            full = await asyncio.to_thread(self.store.table, table.id)
+            if full is None:
+                return False
+            rebuilt = await asyncio.to_thread(self.rebuild, *full, resume=False)
+            table.state, table.actions, table.steps = rebuilt.state, rebuilt.actions, rebuilt.steps
+            table.notices, table.clocks, table.decisions = rebuilt.notices, rebuilt.clocks, rebuilt.decisions
+            table.lessons = rebuilt.lessons
+            table.agents.clear()
+            for listener in table.listeners:
+                listener.since = None  # the log may have gone back: every connection gets it whole
+        table.seats = seats
+        table.record = record
+        if not actions and not behind:  # seats only (someone joined): the clocks start with the game
+            table.sync_clocks(table.state, self.clock.now())
+        return changed or bool(actions) or behind
+
+    async def _heard_action(self, table: LiveTable, action: ActionRecord) -> None:
+        """Play another process's stored action on the table here (the rules in a worker thread, as for
+        the table's own actions)."""
+        before = table.state
+        trial, step = await asyncio.to_thread(_tried, before, action.action, action.seat,
+                                              action.source in TABLE_SOURCES)
+        table.state = trial
+        table.actions.append(action)
+        table.steps.append(step)
+        table.note(trial)
+        table.notices.extend(table.notice_for(action))
+        table.sync_clocks(trial, action.at, action.seat)
+        ext = self.extension(table.record.game)
+        if ext is not None:
+            try:
+                await asyncio.to_thread(ext.heard_action, self, table, before, trial,
+                                        table.game.parse_action(action.action))
+            except Exception:
+                log.exception("the %s extension failed on another process's action at table %s",
+                              table.record.game, table.id)
+
+    async def _listen(self) -> None:
+        """PostgreSQL: hear every other process's changes (``LISTEN`` on the store's channel) and catch the
+        tables in memory up with them. After a lost connection every table in memory catches up (what
+        was announced meanwhile is not told again)."""
+        import psycopg
+
+        url = self.store.engine.url.set(drivername="postgresql")
+        dsn = url.render_as_string(hide_password=False)
+        delay = 0.2
+        while not self.closing:
+            try:
+                async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    delay = 0.2
+                    for table in list(self.tables.values()):
+                        self._spawn(self.refresh(table))
+                    async for note in conn.notifies():
+                        self._heard(note.payload)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the database restarted, the network blinked: listen again
+                log.warning("lost the database's announcements (%s); listening again in %.1f s", exc, delay)
+            self.listening.clear()
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 5.0)
+
+    def _heard(self, payload: str) -> None:
+        try:
+            note = json.loads(payload)
+            table_id, kind, origin = note["table"], note["kind"], note["origin"]
+        except (ValueError, KeyError, TypeError):
+            log.warning("an announcement that is not holotable's on %s: %r", CHANNEL, payload[:200])
+            return
+        table = self.tables.get(table_id)
+        if origin == self.store.origin or table is None:
+            return  # our own change, or a table this process does not hold (it loads fresh when asked)
+        if kind in ("action", "undo", "seats", "table"):
+            self._spawn(self.refresh(table))
+            return
+        ext = self.extension(table.record.game)
+        if ext is not None:
+            self._spawn(ext.heard(self, table, kind))
+
+    def _spawn(self, job: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.create_task(job)
+        self._jobs.add(task)
+        task.add_done_callback(self._job_done)
+
+    def _job_done(self, task: asyncio.Task[Any]) -> None:
+        self._jobs.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("catching a table up failed", exc_info=task.exception())
+
     # ------------------------------------------------------------------ lobby
     async def create(self, req: CreateTableRequest, *, rematch_of: LiveTable | None = None,
                      creator_seat: int | None = None, creator_token: Callable[[str], str] | None = None,
                      seed_chosen: bool | None = None, tutorial: Tutorial | None = None,
-                     ) -> tuple[LiveTable, tuple[int, str] | None]:
+                     table_id: str | None = None) -> tuple[LiveTable, tuple[int, str] | None]:
         """A new table; the creator takes the first human seat (``creator_seat`` when given), whose token
         is fresh, or ``creator_token(table id)`` (a Kyrum campaign derives its games' tokens from its own).
 
@@ -273,7 +477,7 @@ class TableManager:
         mode = "none" if clock is None else clock.mode
         seconds = 0 if clock is None or clock.mode == "none" else clock.seconds
         you: tuple[int, str] | None = None
-        table_id = new_id()
+        table_id = table_id or new_id()
         humans = [s for s in seats if s.kind == "human"]
         if humans:
             first = humans[0] if creator_seat is None else next((s for s in humans if s.seat == creator_seat),
@@ -303,6 +507,7 @@ class TableManager:
         if tutorial is not None:
             await self._play_script(table, tutorial, now)
         table.sync_clocks(table.state, now)
+        table.touched = now
         self.tables[record.id] = table
         self._schedule_bots(table)
         return table, you
@@ -352,34 +557,49 @@ class TableManager:
         """Claim a free human seat: ``wanted`` exactly (a rematch seat belongs to the player who sat there,
         so it never falls back to someone else's), or any when ``None`` (an invitation)."""
         async with table.lock:
-            free = [s for s in table.seats if s.kind == "human" and not s.claimed]
-            if wanted is not None:
-                free = [s for s in free if s.seat == wanted]
-                if not free:
-                    raise ApiError(409, f"{seat_name(wanted)} at the rematch is already taken: open the rematch "
-                                        "with the link or the browser that took it")
-            if not free:
-                raise ApiError(409, "every human seat at this table is taken")
-            seat = free[0]
-            token = new_token()
-            trial = [dataclasses.replace(s) for s in table.seats]
-            mine = trial[seat.seat]
-            mine.claimed, mine.token_hash = True, hash_token(token)
-            if name is not None:
-                mine.name = name
-            now = self.clock.now()
-            status = "running" if all(s.claimed for s in trial if s.kind == "human") else "open"
-            started = now if status == "running" else None
-            if table.state.is_terminal():
-                status = "finished"
-            ok = await asyncio.to_thread(self.store.claim_seat, table.id, seat.seat, mine.token_hash,
-                                         mine.name, status, started)
-            if not ok:
-                raise ApiError(409, f"seat {seat.seat} was just taken; try again")
-            table.seats = trial
-            table.record = dataclasses.replace(table.record, status=status, started_at=started)
-            table.sync_clocks(table.state, now)
+            for _attempt in range(CATCH_UP_TRIES):
+                claimed = await self._claim_locked(table, wanted, name)
+                if claimed is not None:
+                    break
+                # Someone took that seat through another process: catch up with the seats, try again.
+                await self._catch_up(table)
+            else:
+                raise ApiError(409, "the seats kept being taken while this one was claimed; try again")
         self._after_change(table)
+        return claimed
+
+    async def _claim_locked(self, table: LiveTable, wanted: int | None, name: str | None) -> tuple[int, str] | None:
+        """The body of :meth:`_claim`, the table's lock held: ``None`` when the store says another process
+        took the seat first."""
+        free = [s for s in table.seats if s.kind == "human" and not s.claimed]
+        if wanted is not None:
+            free = [s for s in free if s.seat == wanted]
+            if not free:
+                raise ApiError(409, f"{seat_name(wanted)} at the rematch is already taken: open the rematch "
+                                    "with the link or the browser that took it")
+        if not free:
+            raise ApiError(409, "every human seat at this table is taken")
+        seat = free[0]
+        token = new_token()
+        trial = [dataclasses.replace(s) for s in table.seats]
+        mine = trial[seat.seat]
+        mine.claimed, mine.token_hash = True, hash_token(token)
+        if name is not None:
+            mine.name = name
+        now = self.clock.now()
+        status = "running" if all(s.claimed for s in trial if s.kind == "human") else "open"
+        started = now if status == "running" else None
+        if table.state.is_terminal():
+            status = "finished"
+        ok = await asyncio.to_thread(self.store.claim_seat, table.id, seat.seat, mine.token_hash,
+                                     mine.name, status, started)
+        if not ok:
+            if self.store.shared:
+                return None
+            raise ApiError(409, f"{seat_name(seat.seat)} was just taken; try again")
+        table.seats = trial
+        table.record = dataclasses.replace(table.record, status=status, started_at=started)
+        table.sync_clocks(table.state, now)
         return seat.seat, token
 
     async def rename(self, table: LiveTable, seat: int, name: str) -> None:
@@ -409,14 +629,25 @@ class TableManager:
                     "public": table.record.public,
                     # no seed: the server draws a fresh one, even when the finished table was seeded
                 })
-                new, you = await self.create(req, rematch_of=table, creator_seat=seat)
-                assert you is not None  # the asking seat is human
-                await asyncio.to_thread(self.store.set_rematch, table.id, new.id)
-                table.record = dataclasses.replace(table.record, rematch_id=new.id)
+                # The rematch's id is named on the finished table first, so that two processes asked at
+                # once make one rematch: the one whose id stands creates it, the other follows into it.
+                wanted = new_id()
+                rematch_id = await asyncio.to_thread(self.store.reserve_rematch, table.id, wanted)
+                table.record = dataclasses.replace(table.record, rematch_id=rematch_id)
+                if rematch_id == wanted:
+                    try:
+                        new, you = await self.create(req, rematch_of=table, creator_seat=seat, table_id=wanted)
+                    except BaseException:
+                        await asyncio.to_thread(self.store.release_rematch, table.id, wanted)
+                        table.record = dataclasses.replace(table.record, rematch_id=None)
+                        raise
+                    assert you is not None  # the asking seat is human
+                    self._after_change(table)
+                    return new, you
                 self._after_change(table)
-                return new, you
-            rematch_id = table.record.rematch_id
-        new = await self.get(rematch_id)
+            following = table.record.rematch_id
+            assert following is not None
+        new = await self._get_soon(following)
         return new, await self._claim(new, seat, table.seats[seat].name)
 
     async def summaries(self, status: str | None) -> list[dict[str, Any]]:
@@ -436,53 +667,71 @@ class TableManager:
         changed since (see the module docstring). ``undos``: the table's undo count the action was
         chosen at (bots and clocks pass it): after an undo the same ply can be a different position,
         so an action chosen before it is stale (409)."""
+        table.touched = self.clock.now()
         async with table.lock:
-            if table.status == "finished":
-                raise ApiError(409, "the game is over")
-            if table.status == "open":
-                raise ApiError(409, "the table is waiting for players to join")
-            st = table.state
-            stale = None if ply is None else table.decisions.stale(seat, ply, st.ply)
-            if stale is not None:
-                raise ApiError(409, stale)
-            if undos is not None and undos != table.record.undos:
-                raise ApiError(409, "stale action: an action was taken back since it was chosen")
-            game = table.game
-            try:
-                act = game.coerce_action(action)
-                text = game.action_to_str(act)
-                if source == "human" and table.clocks.period is not None and _same_text(
-                        text, table.clocks.period.action):
-                    raise ApiError(422, f"{text!r} is the table clock's action; only the table plays it")
-                # The rules work on a copy in a worker thread (a flick's physics takes a tenth of a second
-                # or more): the event loop goes on serving every other table meanwhile.
-                trial, step = await asyncio.to_thread(_tried, st, act, seat, source in TABLE_SOURCES)
-            except ActionError as exc:
-                raise ApiError(422, str(exc), exc.rule) from exc
-            now = self.clock.now()
-            record = ActionRecord(trial.ply, seat, text, source, now)
-            status = table.computed_status(trial)
-            try:
-                await asyncio.to_thread(self.store.append_action, table.id, record, status)
-            except StaleActionError as exc:
-                raise ApiError(409, str(exc)) from exc
-            except Exception as exc:
-                log.exception("could not store an action of table %s", table.id)
-                raise ApiError(503, "the action could not be stored; nothing was played") from exc
-            table.state = trial
-            table.actions.append(record)
-            table.steps.append(step)
-            table.note(trial)
-            table.notices.extend(table.notice_for(record))
-            table.record = dataclasses.replace(table.record, status=status)
-            table.sync_clocks(trial, now, seat)
-            ext = self.extension(table.record.game)
-            if ext is not None:
-                try:  # off the loop too: Space Pirates re-resolves the flick to record its path
-                    await asyncio.to_thread(ext.after_action, self, table, seat, st, trial, act, source)
-                except Exception:  # an extension's extra must never undo a stored action
-                    log.exception("the %s extension failed after an action at table %s", table.record.game, table.id)
+            for _attempt in range(CATCH_UP_TRIES):
+                try:
+                    await self._apply(table, seat, action, ply, source, undos)
+                    break
+                except StaleActionError as exc:
+                    # Another process stored an action (or an undo) first: catch up with it, then see
+                    # whether this one still stands (a simultaneous pick does; a stale move is a 409).
+                    if not self.store.shared:
+                        raise ApiError(409, str(exc)) from exc
+                    await self._catch_up(table)
+            else:
+                raise ApiError(409, "the table kept moving on while this action was stored; try again")
         self._after_change(table)
+
+    async def _apply(self, table: LiveTable, seat: int, action: Any, ply: int | None, source: str,
+                     undos: int | None) -> None:
+        """The body of :meth:`act`, with the table's lock held: :class:`StaleActionError` when the store
+        already holds another action for this ply (another process's)."""
+        if table.status == "finished":
+            raise ApiError(409, "the game is over")
+        if table.status == "open":
+            raise ApiError(409, "the table is waiting for players to join")
+        st = table.state
+        stale = None if ply is None else table.decisions.stale(seat, ply, st.ply)
+        if stale is not None:
+            raise ApiError(409, stale)
+        if undos is not None and undos != table.record.undos:
+            raise ApiError(409, "stale action: an action was taken back since it was chosen")
+        game = table.game
+        try:
+            act = game.coerce_action(action)
+            text = game.action_to_str(act)
+            if source == "human" and table.clocks.period is not None and _same_text(
+                    text, table.clocks.period.action):
+                raise ApiError(422, f"{text!r} is the table clock's action; only the table plays it")
+            # The rules work on a copy in a worker thread (a flick's physics takes a tenth of a second
+            # or more): the event loop goes on serving every other table meanwhile.
+            trial, step = await asyncio.to_thread(_tried, st, act, seat, source in TABLE_SOURCES)
+        except ActionError as exc:
+            raise ApiError(422, str(exc), exc.rule) from exc
+        now = self.clock.now()
+        record = ActionRecord(trial.ply, seat, text, source, now)
+        status = table.computed_status(trial)
+        try:
+            await asyncio.to_thread(self.store.append_action, table.id, record, status, table.record.undos)
+        except StaleActionError:
+            raise
+        except Exception as exc:
+            log.exception("could not store an action of table %s", table.id)
+            raise ApiError(503, "the action could not be stored; nothing was played") from exc
+        table.state = trial
+        table.actions.append(record)
+        table.steps.append(step)
+        table.note(trial)
+        table.notices.extend(table.notice_for(record))
+        table.record = dataclasses.replace(table.record, status=status)
+        table.sync_clocks(trial, now, seat)
+        ext = self.extension(table.record.game)
+        if ext is not None:
+            try:  # off the loop too: Space Pirates re-resolves the flick to record its path
+                await asyncio.to_thread(ext.after_action, self, table, seat, st, trial, act, source)
+            except Exception:  # an extension's extra must never undo a stored action
+                log.exception("the %s extension failed after an action at table %s", table.record.game, table.id)
 
     async def undo(self, table: LiveTable, seat: int, ply: int | None) -> Step:
         """Take back ``seat``'s action under the undo policy: remove it from storage, rebuild the table by
@@ -511,9 +760,12 @@ class TableManager:
                 raise ApiError(409, f"that action cannot be taken back: {exc}") from exc
             status = rebuilt.computed_status()
             try:
-                await asyncio.to_thread(self.store.remove_action, table.id, undone, status, undos)
+                await asyncio.to_thread(self.store.remove_action, table.id, undone, status, undos, len(table.actions))
             except StaleActionError as exc:
-                raise ApiError(409, str(exc)) from exc
+                if self.store.shared:  # another process moved the table on: catch up; the player looks again
+                    await self._catch_up(table)
+                    self._after_change(table)
+                raise ApiError(409, f"the table moved on before the undo was stored: {exc}") from exc
             except Exception as exc:
                 log.exception("could not take back an action of table %s", table.id)
                 raise ApiError(503, "the undo could not be stored; nothing was taken back") from exc
@@ -616,7 +868,8 @@ class TableManager:
                 period = self._period_time(table) if paced else None
                 source = "bot"
                 try:
-                    action = await self.pool.think(agent, spec, seed, snapshot, seat, think_limit(spec), period)
+                    action = await self.pool.think(agent, spec, seed, snapshot, seat, think_limit(spec), period,
+                                                   queued=functools.partial(self._queued, table, seat))
                 except Exception as exc:
                     # Out of time (a busy server) or broken: the seat plays its quick choice, said in the
                     # log for everyone ("ran out of thinking time"), never a silent random move.
@@ -652,6 +905,14 @@ class TableManager:
                 self._schedule_bots(table, ending=seat)
             if table.bot_tasks.get(seat) is me:  # no new turn took its place
                 table.bot_tasks.pop(seat, None)
+
+    def _queued(self, table: LiveTable, seat: int, waits: bool) -> None:
+        """A bot seat's search waits for a free worker (``waits``), or its wait is over: every page hears it."""
+        if waits:
+            table.bots_queued.add(seat)
+        else:
+            table.bots_queued.discard(seat)
+        table.notify()
 
     async def _quick_choice(self, table: LiveTable, snapshot: State[Any, Any], seat: int, seed: int) -> Any:
         """What a bot plays when its own thinking ran out of time: the "normal" level's agent (the game's
@@ -801,6 +1062,7 @@ class TableManager:
             "log": [e.to_dict() for e in events],
             "clock": clock,
             "presence": table.presence(),
+            "bots_queued": sorted(table.bots_queued),
             "undos": table.record.undos,
         }
         if seat is not None:

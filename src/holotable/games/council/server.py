@@ -101,26 +101,36 @@ class CouncilExtension(TableExtension):
         self._store = manager.store
         await asyncio.to_thread(chat_metadata.create_all, manager.store.engine)
 
+    def forget(self, table_id: str) -> None:
+        self._lines.pop(table_id, None)
+        for key in [k for k in self._recent if k[0] == table_id]:
+            del self._recent[key]
+
     # ------------------------------------------------------------------ storage
     def _load(self, table_id: str) -> list[dict[str, Any]]:
         lines = self._lines.get(table_id)
         if lines is not None:
             return lines
-        lines = []
-        if self._store is not None:
-            with self._store.engine.connect() as conn:
-                rows = conn.execute(
-                    select(chat_t).where(chat_t.c.table_id == table_id).order_by(chat_t.c.id.desc())
-                    .limit(HISTORY_LIMIT)
-                ).mappings().all()
-            lines = [_line(r) for r in reversed(rows)]
+        lines = self._read(table_id)
         self._lines[table_id] = lines
         return lines
+
+    def _read(self, table_id: str) -> list[dict[str, Any]]:
+        """The table's last lines as stored, oldest first."""
+        if self._store is None:
+            return []
+        with self._store.engine.connect() as conn:
+            rows = conn.execute(
+                select(chat_t).where(chat_t.c.table_id == table_id).order_by(chat_t.c.id.desc())
+                .limit(HISTORY_LIMIT)
+            ).mappings().all()
+        return [_line(r) for r in reversed(rows)]
 
     def _insert(self, table_id: str, seat: int, text: str, ts: float, ply: int) -> int:
         assert self._store is not None
         with self._store.engine.begin() as conn:
             result = conn.execute(insert(chat_t).values(table_id=table_id, seat=seat, text=text, ts=ts, ply=ply))
+            self._store.notify(conn, table_id, "chat")  # the other server processes' pages hear it too
             key = result.inserted_primary_key
             return int(key[0]) if key is not None else 0
 
@@ -170,6 +180,23 @@ class CouncilExtension(TableExtension):
         del lines[:-HISTORY_LIMIT]
         for other in list(table.listeners):
             other.send_later({"type": "chat", **line})
+
+
+    async def heard(self, manager: TableManager, table: LiveTable, kind: str) -> None:
+        """Another server process stored a chat line at this table: read the new lines and tell this
+        process's pages, as that process told its own."""
+        if kind != "chat" or table.id not in self._lines:
+            return  # nobody here has read this table's chat: it is read fresh when asked for
+        stored = await asyncio.to_thread(self._read, table.id)
+        lines = self._lines.setdefault(table.id, [])
+        known = {line["id"] for line in lines}
+        new = [line for line in stored if line["id"] not in known]
+        lines.extend(new)
+        lines.sort(key=lambda line: line["id"])
+        del lines[:-HISTORY_LIMIT]
+        for line in new:
+            for other in list(table.listeners):
+                other.send_later({"type": "chat", **line})
 
 
 def _limit(table: LiveTable) -> int:

@@ -219,6 +219,13 @@ class SpacePiratesExtension(TableExtension):
         if path is not None:
             self.flicks[table.id] = path
 
+    def heard_action(self, manager: TableManager, table: LiveTable, before: State[Any, Any], after: State[Any, Any],
+                     action: Any) -> None:
+        self.after_action(manager, table, 0, before, after, action, "remote")  # only records the path
+
+    def forget(self, table_id: str) -> None:
+        self.flicks.pop(table_id, None)
+
     def replay_extra(self, manager: TableManager, table: LiveTable, before: State[Any, Any] | None,
                      after: State[Any, Any], action: ActionRecord | None, seat: int | None) -> dict[str, Any] | None:
         """A replayed flick is drawn as it was played: its path, when the move stepped onto is a flick
@@ -257,7 +264,7 @@ class SpacePiratesExtension(TableExtension):
                 raise ApiError(404, "previews are for Space Pirates tables")
             token = bearer_token(authorization,
                                  missing="a preview needs your seat token (Authorization: Bearer <token>)")
-            seat = table.seat_of(token)
+            seat = await manager.seat_of(table, token)
             return preview(table.state, seat, body.action)
 
         return api

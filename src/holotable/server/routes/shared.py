@@ -82,7 +82,7 @@ class SeatRef(TableRef):
         a malformed header is a 403."""
         table = await self.table()
         token = bearer_token(self.authorization)
-        return table, None if token is None else table.seat_of(token)
+        return table, None if token is None else await self.manager.seat_of(table, token)
 
     async def player(self) -> tuple[LiveTable, int]:
         """The table, then the seat of the token, which the route needs: no token, a forged one or a
@@ -90,7 +90,7 @@ class SeatRef(TableRef):
         table = await self.table()
         token = bearer_token(self.authorization,
                              missing="acting needs your seat token (Authorization: Bearer <token>)")
-        return table, table.seat_of(token)
+        return table, await self.manager.seat_of(table, token)
 
 
 async def table_ref(table_id: str, connection: HTTPConnection) -> TableRef:

@@ -28,7 +28,7 @@ async def table_socket(websocket: WebSocket, table_id: str, manager: Manager, to
     await websocket.accept()
     try:
         table = await manager.get(table_id)
-        seat = table.seat_of(token) if token else None
+        seat = await manager.seat_of(table, token) if token else None
         start = int(since) if since.strip() else None
         if start is not None and start < 0:
             raise ApiError(422, "since must be a ply (0 or more)")

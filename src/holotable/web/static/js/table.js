@@ -467,6 +467,12 @@ function drawSeats(ctx) {
     if (seat === ctx.seat) badges.push(h("span", { class: "badge you" }, "you"));
     if (ctx.toMove.includes(seat) && !p.outcome) badges.push(h("span", { class: "badge turn" }, p.sealed ? "choosing" : "to move"));
     if (ctx.committed.includes(seat)) badges.push(h("span", { class: "badge running" }, "has chosen"));
+    if ((p.bots_queued || []).includes(seat) && !p.outcome) {
+      // The server's bot workers are all busy: this bot waits its turn to think (it plays its quick choice
+      // if the wait runs too long), so a slow move is explained rather than silent.
+      badges.push(h("span", { class: "badge queued", dataset: { queued: "" }, title: "The server's bots are all busy thinking at other tables; this one thinks as soon as one is free." },
+        "bot waiting in line"));
+    }
     if (p.outcome && (p.outcome.winners || []).includes(seat)) badges.push(h("span", { class: "badge running" }, "winner"));
     if (p.clock && p.clock.mode === "per_game" && !p.outcome) {
       const left = secondsLeft(p.clock, seat);
