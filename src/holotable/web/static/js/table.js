@@ -334,6 +334,11 @@ function banner(ctx) {
   }
   if (!ctx.toMove.length) return { text: "Waiting…", cls: "" };
   const who = ctx.toMove.map(names).join(", ");
+  const queued = ctx.toMove.filter((s) => (p.bots_queued || []).includes(s));
+  if (queued.length) {
+    // A slow bot is explained where the player looks: the server's bots are all busy elsewhere.
+    return { text: `Waiting for ${who}. The server's bots are all busy, so ${queued.length === 1 ? "this bot waits" : "these bots wait"} in line to think.`, cls: "" };
+  }
   return { text: `Waiting for ${who}.`, cls: "" };
 }
 
