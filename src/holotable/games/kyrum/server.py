@@ -168,6 +168,9 @@ class KyrumExtension(TableExtension):
             self.table_campaigns[table.id] = self.store(manager).campaign_of_table(table.id)
         return self.table_campaigns[table.id]
 
+    def forget(self, table_id: str) -> None:
+        self.table_campaigns.pop(table_id, None)
+
     @contextlib.asynccontextmanager
     async def lock(self, manager: TableManager, campaign_id: str) -> AsyncIterator[None]:
         """One change at a time per campaign in this server (the revision check guards the database).
