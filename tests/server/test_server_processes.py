@@ -57,7 +57,7 @@ def _frames_until(ws: Any, ply: int, limit: float = 10.0) -> dict[str, Any]:
     raise AssertionError(f"no state at ply {ply} within {limit:.0f} s")
 
 
-def test_two_processes_serve_one_table_hear_each_other_and_survive_a_kill(
+def test_two_processes_serve_the_same_tables_hear_each_other_and_survive_a_kill(
         live_server: Any, fresh_postgres_url: str) -> None:
     first, second = live_server(database=fresh_postgres_url), live_server(database=fresh_postgres_url)
     a, b = Http(first.url), Http(second.url)
@@ -106,6 +106,8 @@ def test_two_processes_serve_one_table_hear_each_other_and_survive_a_kill(
         _eventually(lambda: _same(a.state(table_id), b.state(table_id)), "the processes to agree")
         assert a.state(table_id)["ply"] == public["ply"] + 1
 
+    _undo_heard_across(a, b)
+
     # One process killed mid-game: the other plays on; the killed one, started again, is where the table is.
     first.stop(kill=True)
     for _ in range(4):
@@ -121,9 +123,8 @@ def test_two_processes_serve_one_table_hear_each_other_and_survive_a_kill(
     assert _same(a.state(table_id, tokens[2]), b.state(table_id, tokens[2]))
 
 
-def test_an_undo_through_one_process_is_heard_by_the_other(live_server: Any, fresh_postgres_url: str) -> None:
-    first, second = live_server(database=fresh_postgres_url), live_server(database=fresh_postgres_url)
-    a, b = Http(first.url), Http(second.url)
+def _undo_heard_across(a: Http, b: Http) -> None:
+    """An undo through one process is heard by the other, and play goes on from it in both."""
     made = a.http.post("/api/tables", json={"game": "buccaneers", "players": 3, "seed": 2,
                                             "seats": [{"kind": "human"}] * 3}).json()
     table_id, tokens = made["table_id"], {0: made["you"]["token"]}
