@@ -6,6 +6,7 @@ nothing. On SQLite a second process is refused."""
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import json
 import time
 from typing import Any
@@ -107,6 +108,7 @@ def test_two_processes_serve_the_same_tables_hear_each_other_and_survive_a_kill(
         assert a.state(table_id)["ply"] == public["ply"] + 1
 
     _undo_heard_across(a, b)
+    _moves_alternate_without_waiting(a, b)
 
     # One process killed mid-game: the other plays on; the killed one, started again, is where the table is.
     first.stop(kill=True)
@@ -148,6 +150,27 @@ def _undo_heard_across(a: Http, b: Http) -> None:
     _eventually(lambda: _same(a.state(table_id, tokens[0]), b.state(table_id, tokens[0])), "the processes to agree")
 
 
+def _moves_alternate_without_waiting(a: Http, b: Http) -> None:
+    """Two players whose moves go to different processes, each sent the moment the other's is stored (the
+    ply the answer gave): a process that has not heard of the last move yet catches up and takes the next
+    one, it never refuses it as a ply from the future."""
+    made = a.http.post("/api/tables", json={"game": "captain-black", "players": 2, "seed": 4,
+                                            "params": {"start_seat": 0},
+                                            "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    table_id, tokens = made["table_id"], {0: made["you"]["token"]}
+    tokens[1] = b.http.post(f"/api/tables/{table_id}/join", json={"invite": made["invite"]}).json()["token"]
+    servers = {0: a, 1: b}
+    state = b.state(table_id, tokens[1])
+    for _ in range(12):
+        if state["status"] == "finished":
+            break
+        seat = state["to_move"][0]
+        answer = servers[seat].act(table_id, tokens[seat], "draw 1", state["ply"])
+        assert answer.status_code == 200, answer.text
+        state = answer.json()
+    _eventually(lambda: _same(a.state(table_id), b.state(table_id)), "the processes to agree")
+
+
 def test_a_second_process_on_one_sqlite_file_is_refused(live_server: Any, tmp_path: Any) -> None:
     database = f"sqlite:///{tmp_path / 'one.sqlite3'}"
     live_server(database=database)
@@ -155,3 +178,31 @@ def test_a_second_process_on_one_sqlite_file_is_refused(live_server: Any, tmp_pa
         live_server(database=database)
     assert "another holotable server already uses" in str(refused.value)
     assert "use PostgreSQL to run several processes" in str(refused.value)
+
+
+def test_a_process_that_has_not_heard_of_a_move_yet_catches_up_from_the_store(
+        open_server: Any, fresh_postgres_url: str) -> None:
+    """Two servers in this process on one PostgreSQL; the second hears no announcements (its listening
+    task is stopped, as if they were late). A move chosen after the first server's move, sent to the
+    second, is taken there: it reads what it missed from the store first (no 409 for "a ply still to
+    come"). A move that really is stale stays a 409."""
+    import asyncio
+
+    async def deaf(manager: Any) -> None:
+        task = manager._listener
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    with open_server(fresh_postgres_url) as a, open_server(fresh_postgres_url) as b:
+        b.client.portal.call(deaf, b.manager)
+        created = a.create("captain-black", [{"kind": "human"}, {"kind": "human"}], params={"start_seat": 0})
+        table_id, tokens = created["table_id"], {0: created["you"]["token"]}
+        tokens[1] = b.join(created)  # b loads the table from the store, so it knows the join
+        assert a.act(table_id, tokens[0], "draw 1", 0).status_code == 200
+        assert b.live(table_id).state.ply == 0, "the second server has not heard of the move"
+        answer = b.act(table_id, tokens[1], "draw 1", 1)
+        assert answer.status_code == 200, answer.text
+        assert b.live(table_id).state.ply == 2
+        stale = b.act(table_id, tokens[1], "draw 1", 1)  # not its turn any more, and the ply moved on
+        assert stale.status_code == 409, stale.text

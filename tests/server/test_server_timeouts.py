@@ -32,7 +32,7 @@ from holotable.server.timeouts import (
     BODY_TOO_SLOW,
     HEADERS_TOO_SLOW,
     BodyTimeout,
-    HeaderTimeoutProtocol,
+    HttpToolsHeaderTimeout,
     header_timeout_protocol,
 )
 
@@ -40,15 +40,16 @@ LIMIT = 0.3  # seconds, for both the headers and the body
 TABLE = {"game": "captain-black", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
 
 
-@pytest.fixture(scope="module")
-def port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
-    """A real uvicorn serving holotable with 0.3 s header and body limits; its loopback port."""
+@pytest.fixture(scope="module", params=["httptools", "h11"])
+def port(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[int]:
+    """A real uvicorn serving holotable with 0.3 s header and body limits, on each of uvicorn's HTTP
+    implementations (httptools is what `holotable serve` runs); its loopback port."""
     database = tmp_path_factory.mktemp("timeouts") / "tables.sqlite3"
     quotas = Quotas(header_timeout=LIMIT, body_timeout=LIMIT)
     app = create_app(f"sqlite:///{database}", clock=ManualClock(), tick=0, quotas=quotas)
     app.state.store.create_schema()
-    config = uvicorn.Config(app, http=header_timeout_protocol(quotas.header_timeout), log_level="warning",
-                            timeout_keep_alive=5)
+    protocol = header_timeout_protocol(quotas.header_timeout, request.param)
+    config = uvicorn.Config(app, http=protocol, log_level="warning", timeout_keep_alive=5)
     server = uvicorn.Server(config)
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.bind(("127.0.0.1", 0))
@@ -283,7 +284,7 @@ def test_serve_has_the_options_and_hands_them_on(monkeypatch: pytest.MonkeyPatch
                                      "--header-timeout", "2.5", "--body-timeout", "4"])
     assert result.exit_code == 0, result.output
     protocol = ran["http"]
-    assert issubclass(protocol, HeaderTimeoutProtocol) and protocol.header_timeout == 2.5
+    assert issubclass(protocol, HttpToolsHeaderTimeout) and protocol.header_timeout == 2.5
     assert ran["app"].state.manager.quotas.body_timeout == 4
     timeouts = [m for m in ran["app"].user_middleware if m.cls is BodyTimeout]
     assert len(timeouts) == 1 and timeouts[0].kwargs == {"seconds": 4}

@@ -177,6 +177,8 @@ class SoleUseError(RuntimeError):
 
 #: The PostgreSQL channel on which every change to a table is announced (:meth:`Store.notify`).
 CHANNEL = "holotable_tables"
+#: The longest announcement sent whole (PostgreSQL refuses payloads of 8000 bytes or more).
+NOTIFY_LIMIT = 7000
 
 
 def default_database_path() -> Path:
@@ -261,12 +263,16 @@ class Store:
                 "several processes on the same tables") from None
         self._sole = fd
 
-    def notify(self, conn: Connection, table_id: str, kind: str) -> None:
+    def notify(self, conn: Connection, table_id: str, kind: str, **details: Any) -> None:
         """Announce, with the transaction on ``conn`` (delivered when it commits, not before), that the
         table changed; ``kind`` says what (``action``, ``undo``, ``seats``, ``table``, or an extension's
-        own, like ``chat``). A no-op unless the database is shared."""
+        own, like ``chat``), ``details`` what a listener may use without reading the store (an action's
+        row), dropped when they would not fit PostgreSQL's payload limit. A no-op unless the database is
+        shared."""
         if self.shared:
-            payload = json.dumps({"table": table_id, "kind": kind, "origin": self.origin})
+            payload = json.dumps({"table": table_id, "kind": kind, "origin": self.origin, **details})
+            if len(payload.encode()) > NOTIFY_LIMIT:
+                payload = json.dumps({"table": table_id, "kind": kind, "origin": self.origin})
             conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
     def _version(self, conn: Connection, table_id: str) -> tuple[int, int]:
@@ -361,7 +367,8 @@ class Store:
                     source=action.source, at=action.at,
                 ))
                 conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
-                self.notify(conn, table_id, "action")
+                self.notify(conn, table_id, "action", ply=action.ply, seat=action.seat, action=action.action,
+                            source=action.source, at=action.at, undos=stored_undos, status=status)
         except IntegrityError as exc:
             raise StaleActionError(f"ply {action.ply} of table {table_id} is already stored") from exc
 

@@ -398,12 +398,42 @@ class TableManager:
         table = self.tables.get(table_id)
         if origin == self.store.origin or table is None:
             return  # our own change, or a table this process does not hold (it loads fresh when asked)
+        if kind == "action" and "ply" in note:
+            self._spawn(self._heard_stored(table, note))
+            return
         if kind in ("action", "undo", "seats", "table"):
             self._spawn(self.refresh(table))
             return
         ext = self.extension(table.record.game)
         if ext is not None:
             self._spawn(ext.heard(self, table, kind))
+
+    async def _heard_stored(self, table: LiveTable, note: dict[str, Any]) -> None:
+        """Another process stored an action and its announcement carries it: when it is the table's next
+        one here, play it without reading the store (each process hears every move, so this is most of
+        the work several processes add); otherwise catch up from the store."""
+        async with table.lock:
+            try:
+                action = ActionRecord(int(note["ply"]), int(note["seat"]), str(note["action"]), str(note["source"]),
+                                      float(note["at"]))
+                undos = int(note["undos"])
+                status = str(note["status"])
+            except (KeyError, TypeError, ValueError):
+                action = None
+            if action is None or action.ply <= len(table.actions):
+                return  # not holotable's, or already played here (this process caught up before)
+            played = False
+            if action.ply == len(table.actions) + 1 and undos == table.record.undos:
+                try:
+                    await self._heard_action(table, action)
+                    table.record = dataclasses.replace(table.record, status=status)
+                    played = True
+                except ActionError as exc:
+                    log.error("table %s: another process's ply %s does not replay here (%s)", table.id,
+                              action.ply, exc)
+            if not played:  # a ply missed in between, an undo meanwhile: the store says what happened
+                await self._catch_up(table)
+        self._after_change(table)
 
     def _spawn(self, job: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.create_task(job)
@@ -669,6 +699,9 @@ class TableManager:
         so an action chosen before it is stale (409)."""
         table.touched = self.clock.now()
         async with table.lock:
+            if self.store.shared and ply is not None and ply > table.state.ply:
+                # Chosen at a ply this process has not heard of yet: another one stored it a moment ago.
+                await self._catch_up(table)
             for _attempt in range(CATCH_UP_TRIES):
                 try:
                     await self._apply(table, seat, action, ply, source, undos)

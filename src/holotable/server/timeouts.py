@@ -10,8 +10,8 @@ clients use up the server. Uvicorn closes a keep-alive connection that stays idl
   are parsed. On expiry the client gets ``408 Request Timeout`` with ``Connection: close`` and the
   connection is closed (a connection that sent nothing at all is closed without an answer, as nginx
   and Apache do: it had no request to answer). The idle time between requests stays uvicorn's
-  keep-alive timeout. ``uvicorn.run(http=header_timeout_protocol(seconds))`` uses it, which also
-  chooses h11 over httptools (httptools has no hook for this).
+  keep-alive timeout. :class:`HttpToolsHeaderTimeout` is the same on uvicorn's httptools protocol,
+  which :func:`header_timeout_protocol` gives by default (uvicorn's own choice where it is installed).
 * :class:`BodyTimeout` is an ASGI middleware: an HTTP request whose whole body has not arrived
   ``seconds`` after the request started gets a 408 (unless its response has started) and the
   application reads no more (it sees ``http.disconnect``). WebSockets are left alone.
@@ -30,6 +30,7 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.config import Config
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
 
 HEADERS_TOO_SLOW = "the request's headers took too long to arrive"
@@ -106,13 +107,67 @@ class HeaderTimeoutProtocol(H11Protocol):
         self.transport.close()
 
 
-def header_timeout_protocol(seconds: float) -> type[HeaderTimeoutProtocol]:
-    """The protocol class for ``uvicorn.run(http=...)`` that allows ``seconds`` for a request's headers."""
+class HttpToolsHeaderTimeout(HttpToolsProtocol):
+    """Uvicorn's httptools protocol (the fast one: llhttp, in C) with the same limit as
+    :class:`HeaderTimeoutProtocol`: the timer is armed when the connection is made and when the first
+    byte of a request arrives (``on_message_begin``), cancelled when its headers are complete."""
 
-    class Configured(HeaderTimeoutProtocol):
-        header_timeout = seconds
+    header_timeout: float = 10.0
 
-    return Configured
+    def __init__(self, config: Config, server_state: ServerState, app_state: dict[str, object],
+                 _loop: asyncio.AbstractEventLoop | None = None) -> None:
+        super().__init__(config, server_state, app_state, _loop)
+        self._header_timer: asyncio.TimerHandle | None = None
+        self._in_head = False  # part of a request's head has arrived, not all of it
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm_header_timer()
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._in_head = True
+        self._arm_header_timer()
+
+    def on_headers_complete(self) -> None:
+        self._in_head = False
+        self._cancel_header_timer()
+        super().on_headers_complete()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._cancel_header_timer()
+        super().connection_lost(exc)
+
+    def _arm_header_timer(self) -> None:
+        if self.header_timeout > 0 and self._header_timer is None:
+            self._header_timer = self.loop.call_later(self.header_timeout, self._headers_too_slow)
+
+    def _cancel_header_timer(self) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._header_timer = None
+
+    def _headers_too_slow(self) -> None:
+        self._header_timer = None
+        if self.transport.is_closing():
+            return
+        if self._in_head:
+            headers, body = _plain_408(HEADERS_TOO_SLOW)
+            lines = [b"HTTP/1.1 408 Request Timeout\r\n"]
+            lines += [name + b": " + value + b"\r\n" for name, value in self.server_state.default_headers + headers]
+            self.transport.write(b"".join(lines) + b"\r\n" + body)
+        self.transport.close()
+
+
+def header_timeout_protocol(seconds: float, implementation: str = "httptools",
+                            ) -> type[H11Protocol | HttpToolsProtocol]:
+    """The protocol class for ``uvicorn.run(http=...)`` that allows ``seconds`` for a request's headers:
+    on httptools (uvicorn's own choice where it is installed, as ``uvicorn[standard]`` does; the
+    load benchmark found h11's pure-Python parsing the largest part of a move's time on the server),
+    or on h11 (``implementation="h11"``)."""
+    base: type[HeaderTimeoutProtocol] | type[HttpToolsHeaderTimeout]
+    base = HttpToolsHeaderTimeout if implementation == "httptools" else HeaderTimeoutProtocol
+    return type("Configured" + base.__name__, (base,), {"header_timeout": seconds})
 
 
 class BodyTimeout:
