@@ -106,4 +106,4 @@ def serve_command(
     typer.echo(f"holotable: open http://{shown}:{port}/ in your browser (Ctrl+C stops the server)")
     uvicorn.run(app, host=host, port=port, log_level="warning", proxy_headers=True,
                 forwarded_allow_ips=forwarded_allow_ips,
-                http=header_timeout_protocol(quotas.header_timeout))  # h11, with a limit on the headers' time
+                http=header_timeout_protocol(quotas.header_timeout))  # httptools, with a limit on the headers' time
