@@ -16,25 +16,22 @@ if TYPE_CHECKING:
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-SEATS = [{"kind": "human"}, {"kind": "bot", "agent": "ismcts:iterations=1000000:time_limit=3"}]
+
+def _seats(seconds: float) -> list[dict[str, str]]:
+    return [{"kind": "human"}, {"kind": "bot", "agent": f"ismcts:iterations=1000000:time_limit={seconds:g}"}]
 
 
 def test_a_bot_waiting_for_a_free_worker_says_so(live_server, browser: Browser) -> None:
     srv: LiveServer = live_server(extra_args=["--bot-workers", "1"])
-    for viewport in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):  # laptop, phone
-        _queued_at(srv, browser, viewport)
-
-
-def _queued_at(srv: LiveServer, browser: Browser, viewport: dict[str, int]) -> None:
     with httpx.Client(base_url=srv.url, timeout=20) as http:
-        # One worker: this table's bot searches for 3 s and holds it...
-        busy = http.post("/api/tables", json={"game": "captain-black", "players": 2, "seats": SEATS,
+        # One worker: this table's bot searches for 6 s and holds it...
+        busy = http.post("/api/tables", json={"game": "captain-black", "players": 2, "seats": _seats(6),
                                               "params": {"start_seat": 1}})
         assert busy.status_code == 201, busy.text
-        # ...so the bot of this one, asked at once, waits in line.
-        made = http.post("/api/tables", json={"game": "captain-black", "players": 2, "seats": SEATS,
+        # ...so the bot of this one, asked at once, waits in line (then thinks for a second).
+        made = http.post("/api/tables", json={"game": "captain-black", "players": 2, "seats": _seats(1),
                                               "params": {"start_seat": 1}}).json()
-    context = browser.new_context(viewport=viewport)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
         page.goto(f"{srv.url}/")
@@ -43,10 +40,14 @@ def _queued_at(srv: LiveServer, browser: Browser, viewport: dict[str, int]) -> N
         page.goto(f"{srv.url}/t/{made['table_id']}")
         wait_ready(page)
         badge = page.locator('#seat-list li[data-seat="1"] [data-queued]')
-        badge.wait_for(timeout=15_000)
-        assert badge.inner_text() == "bot waiting in line"
-        banner = page.inner_text("#turn-banner")
-        assert banner.startswith("Waiting for Seat 2.") and "bots are all busy" in banner, banner
+        for viewport in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):  # laptop, phone
+            page.set_viewport_size(viewport)
+            badge.wait_for(timeout=15_000)
+            assert badge.inner_text() == "bot waiting in line"
+            banner = page.locator("#turn-banner")
+            assert banner.is_visible()
+            text = banner.inner_text()
+            assert text.startswith("Waiting for Seat 2.") and "bots are all busy" in text, text
         # Once the worker is free the bot thinks, moves, and the explanation goes.
         page.wait_for_function("() => !document.querySelector('[data-queued]') && "
                                "document.getElementById('turn-banner').innerText.startsWith('Your turn')",
