@@ -416,17 +416,8 @@ class Store:
 
     # ------------------------------------------------------------------ reads
     def table(self, table_id: str) -> tuple[TableRecord, list[Seat], list[ActionRecord]] | None:
-        with self.engine.connect() as conn:
-            row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
-            if row is None:
-                return None
-            seats = conn.execute(
-                select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
-            ).mappings().all()
-            actions = conn.execute(
-                select(actions_t).where(actions_t.c.table_id == table_id).order_by(actions_t.c.ply)
-            ).mappings().all()
-        return _table_record(row), [_seat_record(s) for s in seats], [_action_record(a) for a in actions]
+        """The table's record, seats and every action (plies count from 1), or ``None``."""
+        return self.changes(table_id, 0)
 
     def changes(self, table_id: str, after_ply: int) -> tuple[TableRecord, list[Seat], list[ActionRecord]] | None:
         """The table's record and seats as stored now, and its actions after ``after_ply`` (to catch up

@@ -44,7 +44,27 @@ def _plain_408(text: str) -> tuple[list[tuple[bytes, bytes]], bytes]:
     return headers, body
 
 
-class HeaderTimeoutProtocol(H11Protocol):
+class _HeaderTimer:
+    """The timer both protocols share: armed once, cancelled, and on expiry ``_headers_too_slow``."""
+
+    header_timeout: float = 10.0
+    loop: asyncio.AbstractEventLoop
+    _header_timer: asyncio.TimerHandle | None = None
+
+    def _arm_header_timer(self) -> None:
+        if self.header_timeout > 0 and self._header_timer is None:
+            self._header_timer = self.loop.call_later(self.header_timeout, self._headers_too_slow)
+
+    def _cancel_header_timer(self) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._header_timer = None
+
+    def _headers_too_slow(self) -> None:
+        raise NotImplementedError
+
+
+class HeaderTimeoutProtocol(_HeaderTimer, H11Protocol):
     """Uvicorn's h11 protocol that answers 408 to a request whose headers take over ``header_timeout``
     seconds (0: no limit) to arrive; make one with :func:`header_timeout_protocol`."""
 
@@ -75,10 +95,6 @@ class HeaderTimeoutProtocol(H11Protocol):
         self._cancel_header_timer()
         super().connection_lost(exc)
 
-    def _arm_header_timer(self) -> None:
-        if self.header_timeout > 0 and self._header_timer is None:
-            self._header_timer = self.loop.call_later(self.header_timeout, self._headers_too_slow)
-
     def _check_header_timer(self) -> None:
         """Cancel the timer once the headers are in (the client has moved past IDLE) or the connection
         closes; arm it when part of the next request's head is already in."""
@@ -89,9 +105,7 @@ class HeaderTimeoutProtocol(H11Protocol):
             self._arm_header_timer()
 
     def _cancel_header_timer(self) -> None:
-        if self._header_timer is not None:
-            self._header_timer.cancel()
-            self._header_timer = None
+        super()._cancel_header_timer()
         self._header_bytes = False
 
     def _headers_too_slow(self) -> None:
@@ -107,7 +121,7 @@ class HeaderTimeoutProtocol(H11Protocol):
         self.transport.close()
 
 
-class HttpToolsHeaderTimeout(HttpToolsProtocol):
+class HttpToolsHeaderTimeout(_HeaderTimer, HttpToolsProtocol):
     """Uvicorn's httptools protocol (the fast one: llhttp, in C) with the same limit as
     :class:`HeaderTimeoutProtocol`: the timer is armed when the connection is made and when the first
     byte of a request arrives (``on_message_begin``), cancelled when its headers are complete."""
@@ -137,15 +151,6 @@ class HttpToolsHeaderTimeout(HttpToolsProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._cancel_header_timer()
         super().connection_lost(exc)
-
-    def _arm_header_timer(self) -> None:
-        if self.header_timeout > 0 and self._header_timer is None:
-            self._header_timer = self.loop.call_later(self.header_timeout, self._headers_too_slow)
-
-    def _cancel_header_timer(self) -> None:
-        if self._header_timer is not None:
-            self._header_timer.cancel()
-            self._header_timer = None
 
     def _headers_too_slow(self) -> None:
         self._header_timer = None
