@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
-from browser_helpers import PLY_AT_LEAST, no_horizontal_scroll, state_of, wait_ready
+from browser_helpers import PLY_AT_LEAST, Frames, no_horizontal_scroll, state_of, wait_ready
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -91,9 +91,16 @@ def seat_page(browser: Browser, table: Table, seat: int, width: int = 1366, heig
         page.on("pageerror", lambda err: errors.append(str(err)))
         if clock_at is not None:
             page.clock.install(time=clock_at)
+        frames = Frames().attach(page)
         page.goto(f"{table.base}/t/{table.id}")
         wait_ready(page)
         page.wait_for_selector("#council-planets")
+        # The socket's first state, too: the page measures the server's clock on each state, so a test
+        # that moves the page's clock must not do it before that one arrives (a loaded machine is late).
+        deadline = time.monotonic() + 15
+        while not any(m.get("type") == "state" for m in frames.messages):
+            assert time.monotonic() < deadline, "the table's socket sent no state"
+            page.wait_for_timeout(50)
         yield page
         assert not errors, errors
     finally:
