@@ -217,6 +217,26 @@ class LiveTable:
             return
         self.clocks.sync(state.to_move(), now, actor, self.game.period(state))
 
+    def took(self, action: ActionRecord, state: State[Any, Any], step: Step) -> None:
+        """``action`` is stored and ``state`` is the table after it (``step``: what it did, for undo):
+        the table becomes that, with the server's notices and the clocks (whichever process stored it)."""
+        self.state = state
+        self.actions.append(action)
+        self.steps.append(step)
+        self.note(state)
+        self.notices.extend(self.notice_for(action))
+        self.sync_clocks(state, action.at, action.seat)
+
+    def adopt(self, rebuilt: LiveTable) -> None:
+        """Become ``rebuilt``, this table replayed from its stored log (after an undo, here or in another
+        process): its game, clocks and decisions; bots that saw the old line forget it, and every
+        connection gets the whole log again (it may have gone back)."""
+        self.state, self.actions, self.steps = rebuilt.state, rebuilt.actions, rebuilt.steps
+        self.notices, self.clocks, self.decisions = rebuilt.notices, rebuilt.clocks, rebuilt.decisions
+        self.agents.clear()
+        for listener in self.listeners:
+            listener.since = None
+
     def notice_for(self, action: ActionRecord) -> list[Event]:
         """The log lines the server adds for an action it played on a seat's behalf."""
         if action.source == "timeout":

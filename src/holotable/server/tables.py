@@ -328,12 +328,8 @@ class TableManager:
             if full is None:
                 return False
             rebuilt = await asyncio.to_thread(self.rebuild, *full, resume=False)
-            table.state, table.actions, table.steps = rebuilt.state, rebuilt.actions, rebuilt.steps
-            table.notices, table.clocks, table.decisions = rebuilt.notices, rebuilt.clocks, rebuilt.decisions
+            table.adopt(rebuilt)
             table.lessons = rebuilt.lessons
-            table.agents.clear()
-            for listener in table.listeners:
-                listener.since = None  # the log may have gone back: every connection gets it whole
         table.seats = seats
         table.record = record
         if not actions and not behind:  # seats only (someone joined): the clocks start with the game
@@ -346,12 +342,7 @@ class TableManager:
         before = table.state
         trial, step = await asyncio.to_thread(_tried, before, action.action, action.seat,
                                               action.source in TABLE_SOURCES)
-        table.state = trial
-        table.actions.append(action)
-        table.steps.append(step)
-        table.note(trial)
-        table.notices.extend(table.notice_for(action))
-        table.sync_clocks(trial, action.at, action.seat)
+        table.took(action, trial, step)
         ext = self.extension(table.record.game)
         if ext is not None:
             try:
@@ -752,13 +743,8 @@ class TableManager:
         except Exception as exc:
             log.exception("could not store an action of table %s", table.id)
             raise ApiError(503, "the action could not be stored; nothing was played") from exc
-        table.state = trial
-        table.actions.append(record)
-        table.steps.append(step)
-        table.note(trial)
-        table.notices.extend(table.notice_for(record))
+        table.took(record, trial, step)
         table.record = dataclasses.replace(table.record, status=status)
-        table.sync_clocks(trial, now, seat)
         ext = self.extension(table.record.game)
         if ext is not None:
             try:  # off the loop too: Space Pirates re-resolves the flick to record its path
@@ -802,12 +788,8 @@ class TableManager:
             except Exception as exc:
                 log.exception("could not take back an action of table %s", table.id)
                 raise ApiError(503, "the undo could not be stored; nothing was taken back") from exc
-            table.state, table.actions, table.steps = rebuilt.state, rebuilt.actions, rebuilt.steps
-            table.notices, table.clocks, table.decisions = rebuilt.notices, rebuilt.clocks, rebuilt.decisions
+            table.adopt(rebuilt)
             table.record = dataclasses.replace(table.record, status=status, undos=undos)
-            table.agents.clear()  # a bot that saw the undone action forgets it: fresh ones see the table as it is
-            for listener in table.listeners:
-                listener.since = None  # the log went back: every connection gets it whole
         self._after_change(table)
         return step
 
