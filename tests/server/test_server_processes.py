@@ -199,6 +199,7 @@ def test_a_process_that_has_not_heard_of_a_move_yet_catches_up_from_the_store(
         created = a.create("captain-black", [{"kind": "human"}, {"kind": "human"}], params={"start_seat": 0})
         table_id, tokens = created["table_id"], {0: created["you"]["token"]}
         tokens[1] = b.join(created)  # b loads the table from the store, so it knows the join
+        a.wait_for(lambda: a.live(table_id).status == "running", what="the first server to hear the join")
         assert a.act(table_id, tokens[0], "draw 1", 0).status_code == 200
         assert b.live(table_id).state.ply == 0, "the second server has not heard of the move"
         answer = b.act(table_id, tokens[1], "draw 1", 1)
